@@ -1,0 +1,41 @@
+import { defineConfig } from '@adonisjs/core/app'
+
+export default defineConfig({
+  experimental: {},
+
+  /** Ace commands of the packages; the app's own are scanned from ./commands. */
+  commands: [() => import('@adonisjs/core/commands'), () => import('@adonisjs/lucid/commands')],
+
+  providers: [
+    () => import('@adonisjs/core/providers/app_provider'),
+    () => import('@adonisjs/core/providers/hash_provider'),
+    {
+      file: () => import('@adonisjs/core/providers/repl_provider'),
+      environment: ['repl', 'test'],
+    },
+    () => import('@adonisjs/core/providers/vinejs_provider'),
+    () => import('@adonisjs/core/providers/edge_provider'),
+    () => import('@adonisjs/lucid/database_provider'),
+  ],
+
+  preloads: [
+    () => import('#start/routes'),
+    () => import('#start/kernel'),
+    () => import('#start/timezone'),
+    { file: () => import('#start/migrate'), environment: ['web'] },
+  ],
+
+  tests: {
+    suites: [
+      { files: ['tests/unit/**/*.spec.ts'], name: 'unit', timeout: 10000 },
+      { files: ['tests/functional/**/*.spec.ts'], name: 'functional', timeout: 30000 },
+    ],
+    forceExit: false,
+  },
+
+  metaFiles: [
+    { pattern: 'resources/views/**/*.edge', reloadServer: false },
+    { pattern: 'public/**', reloadServer: false },
+    { pattern: 'database/data/**', reloadServer: false },
+  ],
+})

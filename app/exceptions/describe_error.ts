@@ -1,0 +1,117 @@
+import { DomainError, type FieldMessage } from '#exceptions/domain_error'
+
+/** What the client is told about an error, before it is put in the shape its route uses. */
+export interface ErrorDescription {
+  status: number
+  code: string
+  message: string
+  fields?: FieldMessage[]
+  headers?: Record<string, string>
+}
+
+const INTERNAL: ErrorDescription = {
+  status: 500,
+  code: 'INTERNAL_ERROR',
+  message: 'An unexpected error occurred',
+}
+
+/** Framework error codes mapped to the stable codes and wording clients see. */
+const FRAMEWORK_ERRORS: Record<string, Omit<ErrorDescription, 'headers' | 'fields'>> = {
+  E_ROUTE_NOT_FOUND: {
+    status: 404,
+    code: 'ROUTE_NOT_FOUND',
+    message: 'No route matches this request',
+  },
+  E_UNAUTHORIZED_ACCESS: {
+    status: 401,
+    code: 'UNAUTHORIZED',
+    message: 'Authentication is required',
+  },
+  E_AUTHORIZATION_FAILURE: {
+    status: 403,
+    code: 'FORBIDDEN',
+    message: 'You are not allowed to do this',
+  },
+  E_BAD_CSRF_TOKEN: {
+    status: 403,
+    code: 'CSRF_TOKEN_INVALID',
+    message: 'The form has expired; reload the page and try again',
+  },
+  E_REQUEST_ENTITY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request body is too large',
+  },
+  E_ENCODING_UNSUPPORTED: {
+    status: 415,
+    code: 'UNSUPPORTED_ENCODING',
+    message: 'The request body encoding is not supported',
+  },
+}
+
+interface ErrorLike {
+  status?: number
+  code?: string
+  message?: string
+  messages?: unknown
+  response?: { availableIn?: number }
+}
+
+function isValidationError(error: ErrorLike): boolean {
+  return error.code === 'E_VALIDATION_ERROR' && Array.isArray(error.messages)
+}
+
+function isMalformedBody(error: unknown): boolean {
+  if (error instanceof SyntaxError && (error as ErrorLike).status === 400) return true
+  const candidate = error as ErrorLike
+  return typeof candidate?.message === 'string' && candidate.message.startsWith('Invalid JSON')
+}
+
+/**
+ * Turns any thrown value into what the client may see. Only domain errors, validation errors and
+ * known framework errors keep their message; everything else becomes a bare 500.
+ */
+export function describeError(error: unknown): ErrorDescription {
+  if (error instanceof DomainError) {
+    return {
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      fields: error.fields,
+      headers: error.headers,
+    }
+  }
+
+  const candidate = (error ?? {}) as ErrorLike
+
+  if (isValidationError(candidate)) {
+    const fields = (candidate.messages as Array<{ field: string; message: string }>).map(
+      ({ field, message }) => ({ field, message })
+    )
+    return { status: 400, code: 'VALIDATION_FAILED', message: 'The request is invalid', fields }
+  }
+
+  if (isMalformedBody(error)) {
+    return {
+      status: 400,
+      code: 'MALFORMED_BODY',
+      message: 'The request body is not a valid JSON object',
+    }
+  }
+
+  if (candidate.code === 'E_TOO_MANY_REQUESTS') {
+    const retryAfter = Math.max(1, Math.ceil(candidate.response?.availableIn ?? 60))
+    return {
+      status: 429,
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many requests; try again later',
+      headers: { 'Retry-After': String(retryAfter) },
+    }
+  }
+
+  if (candidate.code && FRAMEWORK_ERRORS[candidate.code]) {
+    return { ...FRAMEWORK_ERRORS[candidate.code] }
+  }
+
+  return INTERNAL
+}

@@ -1,0 +1,39 @@
+import { buildOperation, type AreaPaths } from '#openapi/builders'
+import { sharedSchemas } from '#openapi/components'
+import { systemPaths } from '#openapi/system'
+
+const AREAS: AreaPaths[] = [systemPaths]
+
+let cached: Record<string, unknown> | undefined
+
+/** The OpenAPI 3.1 document of every route, built once per process. */
+export function openApiDocument(): Record<string, unknown> {
+  if (cached) return cached
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const area of AREAS) {
+    for (const [path, operations] of Object.entries(area)) {
+      paths[path] ??= {}
+      for (const [method, spec] of Object.entries(operations)) {
+        if (spec) paths[path][method] = buildOperation(spec)
+      }
+    }
+  }
+  cached = {
+    openapi: '3.1.0',
+    info: {
+      title: 'Multi-vendor commerce back end',
+      version: '1.0.0',
+      description:
+        'Accounts and policies answer with the envelope `{isSuccess, statusCode, data, error}`; ' +
+        '`/api/v1` routes answer with bare JSON and RFC 9457 problem details on error. ' +
+        'Money is a decimal number with at most two places.',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: sharedSchemas,
+    },
+    paths,
+  }
+  return cached
+}

@@ -1,0 +1,30 @@
+import type { FieldMessage } from '#exceptions/domain_error'
+import { statusText } from '#support/http_status'
+
+/** The response envelope of interface section 2.1, used by account and policy routes. */
+export interface Envelope<T> {
+  isSuccess: boolean
+  statusCode: { value: number; description: string }
+  data: T | null
+  error?: { code: string; message: string; fields?: FieldMessage[] }
+}
+
+/** A successful envelope around `data`. */
+export function successEnvelope<T>(status: number, data: T): Envelope<T> {
+  return { isSuccess: true, statusCode: { value: status, description: statusText(status) }, data }
+}
+
+/** A failed envelope: `data` is null and `error` carries the machine code. */
+export function errorEnvelope(
+  status: number,
+  code: string,
+  message: string,
+  fields?: FieldMessage[]
+): Envelope<null> {
+  return {
+    isSuccess: false,
+    statusCode: { value: status, description: statusText(status) },
+    data: null,
+    error: fields && fields.length ? { code, message, fields } : { code, message },
+  }
+}

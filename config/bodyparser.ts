@@ -1,0 +1,28 @@
+import { defineConfig } from '@adonisjs/core/bodyparser'
+
+/** JSON for the API, url-encoded forms for the console; nothing else is accepted as a body. */
+export default defineConfig({
+  allowedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+  form: {
+    convertEmptyStringsToNull: true,
+    types: ['application/x-www-form-urlencoded'],
+  },
+  json: {
+    convertEmptyStringsToNull: false,
+    limit: '100kb',
+    strict: true,
+    types: [
+      'application/json',
+      'application/json-patch+json',
+      'application/vnd.api+json',
+      'application/csp-report',
+    ],
+  },
+  multipart: {
+    autoProcess: false,
+    convertEmptyStringsToNull: true,
+    processManually: [],
+    limit: '1mb',
+    types: ['multipart/form-data'],
+  },
+})

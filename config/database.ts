@@ -1,0 +1,46 @@
+import { isAbsolute } from 'node:path'
+import env from '#start/env'
+import app from '@adonisjs/core/services/app'
+import { defineConfig } from '@adonisjs/lucid'
+
+/** A DATABASE_URL alone selects PostgreSQL; otherwise the embedded SQLite file is used. */
+export const connectionName =
+  env.get('DB_CONNECTION') ?? (env.get('DATABASE_URL') ? 'pg' : 'sqlite')
+
+const sqlitePath = env.get('DB_PATH', 'tmp/db.sqlite3')
+
+const dbConfig = defineConfig({
+  connection: connectionName,
+  connections: {
+    sqlite: {
+      client: 'better-sqlite3',
+      connection: {
+        filename: isAbsolute(sqlitePath) ? sqlitePath : app.makePath(sqlitePath),
+      },
+      useNullAsDefault: true,
+      pool: {
+        afterCreate: (connection: any, done: (error: Error | null, connection: any) => void) => {
+          connection.pragma('journal_mode = WAL')
+          connection.pragma('foreign_keys = ON')
+          connection.pragma('busy_timeout = 5000')
+          done(null, connection)
+        },
+      },
+      migrations: {
+        naturalSort: true,
+        paths: ['database/migrations'],
+      },
+    },
+    pg: {
+      client: 'pg',
+      connection: env.get('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/commerce'),
+      pool: { min: 0, max: env.get('DB_POOL_MAX', 10) },
+      migrations: {
+        naturalSort: true,
+        paths: ['database/migrations'],
+      },
+    },
+  },
+})
+
+export default dbConfig

@@ -1,0 +1,49 @@
+import env from '#start/env'
+import app from '@adonisjs/core/services/app'
+import { defineConfig, targets } from '@adonisjs/core/logger'
+
+/**
+ * Field names whose values never reach a log line, wherever they appear in a logged object.
+ * Query strings are never logged at all (see the request logger middleware).
+ */
+export const SECRET_FIELD_NAMES = [
+  'password',
+  'oldPassword',
+  'newPassword',
+  'otp',
+  'code',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'authorization',
+  'cookie',
+  'secret',
+]
+
+/** Structured JSON logs on stdout; pretty-printed only in development. */
+const loggerConfig = defineConfig({
+  default: 'app',
+  loggers: {
+    app: {
+      enabled: true,
+      name: 'commerce-backend',
+      level: env.get('LOG_LEVEL'),
+      redact: {
+        paths: SECRET_FIELD_NAMES.flatMap((name) => [name, `*.${name}`, `*.*.${name}`]),
+        censor: '[redacted]',
+      },
+      transport: {
+        targets: targets()
+          .pushIf(app.inDev && process.stdout.isTTY, targets.pretty())
+          .pushIf(!app.inDev || !process.stdout.isTTY, targets.file({ destination: 1 }))
+          .toArray(),
+      },
+    },
+  },
+})
+
+export default loggerConfig
+
+declare module '@adonisjs/core/types' {
+  export interface LoggersList extends InferLoggers<typeof loggerConfig> {}
+}

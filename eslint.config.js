@@ -1,0 +1,5 @@
+import { configApp } from '@adonisjs/eslint-config'
+
+export default configApp({
+  ignores: ['build/**', 'tmp/**', 'node_modules/**', '.adonisjs/**'],
+})

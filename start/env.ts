@@ -1,0 +1,54 @@
+/*
+| Every environment variable the service reads, validated at boot. A missing or malformed value
+| stops the process with a message naming the variable, before anything else runs.
+*/
+import { Env } from '@adonisjs/core/env'
+
+export default await Env.create(new URL('../', import.meta.url), {
+  NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
+  PORT: Env.schema.number(),
+  HOST: Env.schema.string({ format: 'host' }),
+  LOG_LEVEL: Env.schema.enum([
+    'fatal',
+    'error',
+    'warn',
+    'info',
+    'debug',
+    'trace',
+    'silent',
+  ] as const),
+  APP_KEY: Env.schema.secret(),
+  APP_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  TRUST_PROXY: Env.schema.boolean.optional(),
+
+  DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'pg'] as const),
+  DB_PATH: Env.schema.string.optional(),
+  DATABASE_URL: Env.schema.string.optional({ format: 'url', tld: false, protocol: false }),
+  DB_POOL_MAX: Env.schema.number.optional(),
+
+  JWT_SECRET: Env.schema.secret(),
+  JWT_ISSUER: Env.schema.string.optional(),
+  JWT_AUDIENCE: Env.schema.string.optional(),
+  ACCESS_TOKEN_TTL: Env.schema.string.optional(),
+  REFRESH_TOKEN_TTL: Env.schema.string.optional(),
+  OTP_TTL_MINUTES: Env.schema.number.optional(),
+
+  SMTP_HOST: Env.schema.string.optional({ format: 'host' }),
+  SMTP_PORT: Env.schema.number.optional(),
+  SMTP_USERNAME: Env.schema.string.optional(),
+  SMTP_PASSWORD: Env.schema.string.optional(),
+  SMTP_SECURE: Env.schema.boolean.optional(),
+  MAIL_FROM: Env.schema.string.optional({ format: 'email' }),
+  MAIL_WORKER: Env.schema.boolean.optional(),
+
+  REDIS_URL: Env.schema.string.optional({ format: 'url', tld: false, protocol: false }),
+
+  STORE_TIMEZONE: Env.schema.string.optional(),
+  CURRENCY: Env.schema.string.optional(),
+  DEFAULT_TAX_RATE: Env.schema.number.optional(),
+
+  SUPER_ADMIN_EMAIL: Env.schema.string.optional({ format: 'email' }),
+  SUPER_ADMIN_PASSWORD: Env.schema.string.optional(),
+
+  SESSION_DRIVER: Env.schema.enum.optional(['cookie', 'memory'] as const),
+})

@@ -1,0 +1,16 @@
+/*
+| HTTP kernel: the error handler and the middleware stacks.
+*/
+import router from '@adonisjs/core/services/router'
+import server from '@adonisjs/core/services/server'
+
+server.errorHandler(() => import('#exceptions/handler'))
+
+/** Runs on every request, matched or not. */
+server.use([() => import('#middleware/request_context_middleware')])
+
+/** Runs on every matched route. Sessions and CSRF are console-only (named middleware below). */
+router.use([() => import('@adonisjs/core/bodyparser_middleware')])
+
+/** Named middleware, assigned per route group. */
+export const middleware = router.named({})
