@@ -4,6 +4,23 @@
 */
 import { Env } from '@adonisjs/core/env'
 
+/** An optional URL whose scheme is one of `protocols` (validator-lite's URL check rejects them). */
+function optionalUrl(protocols: string[]) {
+  return (name: string, value?: string): string | undefined => {
+    if (value === undefined || value === '') return undefined
+    let parsed: URL
+    try {
+      parsed = new URL(value)
+    } catch {
+      throw new Error(`${name} must be a URL such as ${protocols[0]}//host:port/..., got "${value}"`)
+    }
+    if (!protocols.includes(parsed.protocol)) {
+      throw new Error(`${name} must start with ${protocols.join(' or ')}//, got "${parsed.protocol}//"`)
+    }
+    return value
+  }
+}
+
 export default await Env.create(new URL('../', import.meta.url), {
   NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
   PORT: Env.schema.number(),
@@ -23,7 +40,7 @@ export default await Env.create(new URL('../', import.meta.url), {
 
   DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'pg'] as const),
   DB_PATH: Env.schema.string.optional(),
-  DATABASE_URL: Env.schema.string.optional({ format: 'url', tld: false, protocol: false }),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   DB_POOL_MAX: Env.schema.number.optional(),
 
   JWT_SECRET: Env.schema.secret(),
@@ -41,7 +58,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   MAIL_FROM: Env.schema.string.optional({ format: 'email' }),
   MAIL_WORKER: Env.schema.boolean.optional(),
 
-  REDIS_URL: Env.schema.string.optional({ format: 'url', tld: false, protocol: false }),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
 
   STORE_TIMEZONE: Env.schema.string.optional(),
   CURRENCY: Env.schema.string.optional(),
