@@ -12,10 +12,14 @@ function optionalUrl(protocols: string[]) {
     try {
       parsed = new URL(value)
     } catch {
-      throw new Error(`${name} must be a URL such as ${protocols[0]}//host:port/..., got "${value}"`)
+      throw new Error(
+        `${name} must be a URL such as ${protocols[0]}//host:port/..., got "${value}"`
+      )
     }
     if (!protocols.includes(parsed.protocol)) {
-      throw new Error(`${name} must start with ${protocols.join(' or ')}//, got "${parsed.protocol}//"`)
+      throw new Error(
+        `${name} must start with ${protocols.join(' or ')}//, got "${parsed.protocol}//"`
+      )
     }
     return value
   }

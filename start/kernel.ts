@@ -10,7 +10,13 @@ server.errorHandler(() => import('#exceptions/handler'))
 server.use([() => import('#middleware/request_context_middleware')])
 
 /** Runs on every matched route. Sessions and CSRF are console-only (named middleware below). */
-router.use([() => import('@adonisjs/core/bodyparser_middleware')])
+router.use([
+  () => import('@adonisjs/core/bodyparser_middleware'),
+  () => import('@adonisjs/auth/initialize_auth_middleware'),
+  () => import('#middleware/initialize_bouncer_middleware'),
+])
 
 /** Named middleware, assigned per route group. */
-export const middleware = router.named({})
+export const middleware = router.named({
+  auth: () => import('#middleware/auth_middleware'),
+})

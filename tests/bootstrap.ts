@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs'
 import { assert } from '@japa/assert'
 import { apiClient } from '@japa/api-client'
+import { authApiClient } from '@adonisjs/auth/plugins/api_client'
 import app from '@adonisjs/core/services/app'
 import type { Config } from '@japa/runner/types'
 import { pluginAdonisJS } from '@japa/plugin-adonisjs'
@@ -13,6 +14,7 @@ import { ensureEssentialData } from '#services/system/essential_data'
 export const plugins: Config['plugins'] = [
   assert(),
   apiClient(),
+  authApiClient(app),
   pluginAdonisJS(app),
   dbAssertions(app),
 ]

@@ -1,0 +1,68 @@
+import { symbols, errors } from '@adonisjs/auth'
+import type { AuthClientResponse, GuardContract } from '@adonisjs/auth/types'
+import type { HttpContext } from '@adonisjs/core/http'
+import type User from '#models/user'
+import { TokenService } from '#services/accounts/token_service'
+
+/**
+ * The `api` guard: reads `Authorization: Bearer <jwt>` and hands the token to the TokenService,
+ * which verifies it (HS256 only) and checks the account's active flag and token version.
+ */
+export class JwtGuard implements GuardContract<User> {
+  declare [symbols.GUARD_KNOWN_EVENTS]: {}
+
+  readonly driverName = 'jwt' as const
+
+  authenticationAttempted = false
+
+  isAuthenticated = false
+
+  user?: User
+
+  #ctx: HttpContext
+
+  #tokens = new TokenService()
+
+  constructor(ctx: HttpContext) {
+    this.#ctx = ctx
+  }
+
+  getUserOrFail(): User {
+    if (!this.user) {
+      throw new errors.E_UNAUTHORIZED_ACCESS('Authentication is required', {
+        guardDriverName: this.driverName,
+      })
+    }
+    return this.user
+  }
+
+  async authenticate(): Promise<User> {
+    if (this.authenticationAttempted) return this.getUserOrFail()
+    this.authenticationAttempted = true
+
+    const header = this.#ctx.request.header('authorization')
+    const match = header?.match(/^Bearer\s+(\S+)$/i)
+    if (!match) {
+      throw new errors.E_UNAUTHORIZED_ACCESS('Authentication is required', {
+        guardDriverName: this.driverName,
+      })
+    }
+
+    this.user = await this.#tokens.authenticate(match[1])
+    this.isAuthenticated = true
+    return this.user
+  }
+
+  async check(): Promise<boolean> {
+    try {
+      await this.authenticate()
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  async authenticateAsClient(user: User): Promise<AuthClientResponse> {
+    return { headers: { authorization: `Bearer ${await this.#tokens.accessTokenFor(user)}` } }
+  }
+}

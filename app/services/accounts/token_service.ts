@@ -1,0 +1,162 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { DateTime } from 'luxon'
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose'
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import tokensConfig from '#config/tokens'
+import User from '#models/user'
+import RefreshToken from '#models/refresh_token'
+import {
+  AccountDeactivated,
+  InvalidRefreshToken,
+  InvalidToken,
+  TokenExpired,
+  TokenRevoked,
+} from '#exceptions/account_errors'
+
+/** What login and refresh hand back to the client. */
+export interface IssuedTokens {
+  accessToken: string
+  tokenType: 'Bearer'
+  expiresIn: number
+  refreshToken: string
+}
+
+const ALGORITHM = 'HS256'
+const signingKey = new TextEncoder().encode(tokensConfig.jwtSecret.release())
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/**
+ * Issues and checks tokens. Access tokens are HS256 JWTs carrying the account's token version;
+ * every check reloads the account, so a bumped version or a deactivation takes effect at once on
+ * every instance. Refresh tokens are opaque, stored as digests, rotated on every use, and a
+ * rotated token presented again revokes its whole family.
+ */
+export class TokenService {
+  /** A signed access token for the user's current token version. */
+  async accessTokenFor(user: User): Promise<string> {
+    return new SignJWT({ role: user.userType, ver: user.tokenVersion })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(user.id)
+      .setIssuer(tokensConfig.issuer)
+      .setAudience(tokensConfig.audience)
+      .setIssuedAt()
+      .setExpirationTime(`${tokensConfig.accessTokenTtlSeconds}s`)
+      .setJti(randomUUID())
+      .sign(signingKey)
+  }
+
+  /** An access token and a new refresh-token family, for a successful login. */
+  async issue(user: User, trx?: TransactionClientContract): Promise<IssuedTokens> {
+    const refreshToken = await this.#createRefreshToken(user, randomUUID(), trx)
+    return this.#bundle(await this.accessTokenFor(user), refreshToken)
+  }
+
+  /** The account an access token belongs to, after every revocation check. */
+  async authenticate(accessToken: string): Promise<User> {
+    let payload
+    try {
+      ;({ payload } = await jwtVerify(accessToken, signingKey, {
+        algorithms: [ALGORITHM],
+        issuer: tokensConfig.issuer,
+        audience: tokensConfig.audience,
+        requiredClaims: ['sub', 'exp', 'iat', 'jti'],
+      }))
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new TokenExpired()
+      throw new InvalidToken()
+    }
+    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') throw new InvalidToken()
+
+    const user = await User.find(payload.sub)
+    if (!user || user.tokenVersion !== payload.ver) throw new TokenRevoked()
+    if (!user.isActive) throw new AccountDeactivated()
+    return user
+  }
+
+  /** Exchanges a refresh token for a new pair; reuse of a rotated token revokes its family. */
+  async refresh(presented: string): Promise<IssuedTokens> {
+    const outcome = await db.transaction(async (trx) => {
+      const token = await RefreshToken.query({ client: trx })
+        .where('token_hash', digest(presented))
+        .preload('user')
+        .first()
+      if (!token || token.revokedAt || token.expiresAt < DateTime.now()) return null
+
+      const now = DateTime.now()
+      const claimed = await trx
+        .from('refresh_tokens')
+        .where('id', token.id)
+        .whereNull('rotated_at')
+        .whereNull('revoked_at')
+        .update({ rotated_at: now.toJSDate() })
+      if (Number(claimed) !== 1) {
+        await this.#revokeFamily(token.familyId, trx)
+        return 'reused' as const
+      }
+
+      const user = token.user
+      if (!user.isActive || !user.isVerified) return null
+      const refreshToken = await this.#createRefreshToken(user, token.familyId, trx)
+      return { user, refreshToken }
+    })
+
+    if (outcome === null || outcome === 'reused') throw new InvalidRefreshToken()
+    return this.#bundle(await this.accessTokenFor(outcome.user), outcome.refreshToken)
+  }
+
+  /** Revokes the family of the given refresh token (logout). Unknown tokens are ignored. */
+  async revokeRefreshToken(presented: string, user: User): Promise<void> {
+    const token = await RefreshToken.query()
+      .where('token_hash', digest(presented))
+      .where('user_id', user.id)
+      .first()
+    if (token) await this.#revokeFamily(token.familyId)
+  }
+
+  /** Bumps the token version and revokes every refresh token: all sessions end at once. */
+  async revokeAll(user: User, trx: TransactionClientContract): Promise<void> {
+    await trx
+      .from('users')
+      .where('id', user.id)
+      .update({ token_version: db.raw('token_version + 1'), updated_at: new Date() })
+    await trx
+      .from('refresh_tokens')
+      .where('user_id', user.id)
+      .whereNull('revoked_at')
+      .update({ revoked_at: new Date() })
+    user.tokenVersion += 1
+  }
+
+  async #revokeFamily(familyId: string, trx?: TransactionClientContract) {
+    await (trx ?? db)
+      .from('refresh_tokens')
+      .where('family_id', familyId)
+      .whereNull('revoked_at')
+      .update({ revoked_at: new Date() })
+  }
+
+  async #createRefreshToken(user: User, familyId: string, trx?: TransactionClientContract) {
+    const token = randomBytes(32).toString('base64url')
+    await RefreshToken.create(
+      {
+        userId: user.id,
+        familyId,
+        tokenHash: digest(token),
+        expiresAt: DateTime.now().plus({ seconds: tokensConfig.refreshTokenTtlSeconds }),
+      },
+      { client: trx }
+    )
+    return token
+  }
+
+  #bundle(accessToken: string, refreshToken: string): IssuedTokens {
+    return {
+      accessToken,
+      tokenType: 'Bearer',
+      expiresIn: tokensConfig.accessTokenTtlSeconds,
+      refreshToken,
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from '@adonisjs/auth'
+import type { InferAuthenticators, InferAuthEvents, Authenticators } from '@adonisjs/auth/types'
+import type { HttpContext } from '@adonisjs/core/http'
+import { JwtGuard } from '#guards/jwt_guard'
+
+/** `api`: bearer JWTs for the JSON API. The console's session guard is added with the console. */
+const authConfig = defineConfig({
+  default: 'api',
+  guards: {
+    api: (ctx: HttpContext) => new JwtGuard(ctx),
+  },
+})
+
+export default authConfig
+
+declare module '@adonisjs/auth/types' {
+  export interface Authenticators extends InferAuthenticators<typeof authConfig> {}
+}
+declare module '@adonisjs/core/types' {
+  interface EventsList extends InferAuthEvents<Authenticators> {}
+}
