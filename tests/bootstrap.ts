@@ -8,6 +8,7 @@ import { pluginAdonisJS } from '@japa/plugin-adonisjs'
 import { dbAssertions } from '@adonisjs/lucid/plugins/db'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
+import limiter from '@adonisjs/limiter/services/main'
 import { ensureEssentialData } from '#services/system/essential_data'
 
 /** Japa plugins: assertions, the HTTP client, AdonisJS helpers and database assertions. */
@@ -22,6 +23,7 @@ export const plugins: Config['plugins'] = [
 /**
  * Before the run: a fresh schema (the SQLite file is deleted first; a PostgreSQL database is
  * migrated up and rolled back down afterwards), then the essential rows every database has.
+ * With REDIS_URL set, point it at a database kept for tests: the limiter store is flushed.
  */
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
   setup: [
@@ -35,6 +37,8 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
     },
     () => testUtils.db().migrate(),
     () => ensureEssentialData(),
+    // Counters left by an earlier run (Redis outlives the process) must not throttle this one.
+    () => limiter.clear(),
   ],
   teardown: [],
 }

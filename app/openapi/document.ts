@@ -1,8 +1,24 @@
 import { buildOperation, type AreaPaths } from '#openapi/builders'
 import { sharedSchemas } from '#openapi/components'
 import { systemPaths } from '#openapi/system'
+import { accountsPaths } from '#openapi/accounts'
+import { legalPaths } from '#openapi/legal'
+import { catalogPaths } from '#openapi/catalog'
+import { cartPaths } from '#openapi/cart'
+import { couponsPaths } from '#openapi/coupons'
+import { checkoutPaths } from '#openapi/checkout'
+import { ordersPaths } from '#openapi/orders'
 
-const AREAS: AreaPaths[] = [systemPaths]
+const AREAS: AreaPaths[] = [
+  systemPaths,
+  accountsPaths,
+  legalPaths,
+  catalogPaths,
+  cartPaths,
+  couponsPaths,
+  checkoutPaths,
+  ordersPaths,
+]
 
 let cached: Record<string, unknown> | undefined
 

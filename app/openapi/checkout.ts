@@ -1,0 +1,4 @@
+import type { AreaPaths } from '#openapi/builders'
+
+/** Routes of the checkout area. */
+export const checkoutPaths: AreaPaths = {}
