@@ -1,6 +1,16 @@
 /*
 | Route registry: one file per area under start/routes/.
 */
+import router from '@adonisjs/core/services/router'
+
+/*
+| Every resource id is a UUID. A path whose id is not one matches no route (404), so a malformed
+| id never reaches a query (PostgreSQL would reject it with an error).
+*/
+for (const param of ['id', 'userId', 'productId', 'shopId', 'policyId']) {
+  router.where(param, router.matchers.uuid())
+}
+
 import '#start/routes/system'
 import '#start/routes/accounts'
 import '#start/routes/legal'
