@@ -4,7 +4,11 @@ export default defineConfig({
   experimental: {},
 
   /** Ace commands of the packages; the app's own are scanned from ./commands. */
-  commands: [() => import('@adonisjs/core/commands'), () => import('@adonisjs/lucid/commands')],
+  commands: [
+    () => import('@adonisjs/core/commands'),
+    () => import('@adonisjs/lucid/commands'),
+    () => import('@adonisjs/mail/commands'),
+  ],
 
   providers: [
     () => import('@adonisjs/core/providers/app_provider'),
@@ -20,6 +24,7 @@ export default defineConfig({
     () => import('@adonisjs/bouncer/bouncer_provider'),
     () => import('@adonisjs/redis/redis_provider'),
     () => import('@adonisjs/limiter/limiter_provider'),
+    () => import('@adonisjs/mail/mail_provider'),
   ],
 
   preloads: [
@@ -27,6 +32,7 @@ export default defineConfig({
     () => import('#start/kernel'),
     () => import('#start/timezone'),
     { file: () => import('#start/migrate'), environment: ['web'] },
+    { file: () => import('#start/mail_worker'), environment: ['web'] },
   ],
 
   tests: {

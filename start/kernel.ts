@@ -19,4 +19,6 @@ router.use([
 /** Named middleware, assigned per route group. */
 export const middleware = router.named({
   auth: () => import('#middleware/auth_middleware'),
+  noStore: () => import('#middleware/no_store_middleware'),
+  rejectHead: () => import('#middleware/reject_head_middleware'),
 })

@@ -11,3 +11,8 @@ export const couponLookupThrottle = limiter.define('coupon_lookup', (ctx) =>
     .every('1 minute')
     .usingKey(`user_${ctx.auth.user?.id ?? ctx.request.ip()}`)
 )
+
+/** Unauthenticated account operations that send mail or test codes: 30 a minute per address. */
+export const authThrottle = limiter.define('auth', (ctx) =>
+  limiter.allowRequests(30).every('1 minute').usingKey(`auth_${ctx.request.ip()}`)
+)

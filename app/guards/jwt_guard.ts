@@ -19,6 +19,9 @@ export class JwtGuard implements GuardContract<User> {
 
   user?: User
 
+  /** The refresh-token family the access token belongs to, when it came from a login. */
+  sessionId?: string
+
   #ctx: HttpContext
 
   #tokens = new TokenService()
@@ -48,7 +51,9 @@ export class JwtGuard implements GuardContract<User> {
       })
     }
 
-    this.user = await this.#tokens.authenticate(match[1])
+    const { user, sessionId } = await this.#tokens.authenticate(match[1])
+    this.user = user
+    this.sessionId = sessionId
     this.isAuthenticated = true
     return this.user
   }

@@ -13,6 +13,7 @@ import {
   TokenExpired,
   TokenRevoked,
 } from '#exceptions/account_errors'
+import { sqlTime } from '#support/sql_time'
 
 /** What login and refresh hand back to the client. */
 export interface IssuedTokens {
@@ -34,9 +35,15 @@ const digest = (token: string) => createHash('sha256').update(token).digest('hex
  * rotated token presented again revokes its whole family.
  */
 export class TokenService {
-  /** A signed access token for the user's current token version. */
-  async accessTokenFor(user: User): Promise<string> {
-    return new SignJWT({ role: user.userType, ver: user.tokenVersion })
+  /**
+   * A signed access token for the user's current token version. `sessionId` (the refresh-token
+   * family) lets logout and reuse detection end this session's access tokens too.
+   */
+  async accessTokenFor(user: User, sessionId?: string): Promise<string> {
+    const claims = sessionId
+      ? { role: user.userType, ver: user.tokenVersion, sid: sessionId }
+      : { role: user.userType, ver: user.tokenVersion }
+    return new SignJWT(claims)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(user.id)
       .setIssuer(tokensConfig.issuer)
@@ -49,12 +56,13 @@ export class TokenService {
 
   /** An access token and a new refresh-token family, for a successful login. */
   async issue(user: User, trx?: TransactionClientContract): Promise<IssuedTokens> {
-    const refreshToken = await this.#createRefreshToken(user, randomUUID(), trx)
-    return this.#bundle(await this.accessTokenFor(user), refreshToken)
+    const familyId = randomUUID()
+    const refreshToken = await this.#createRefreshToken(user, familyId, trx)
+    return this.#bundle(await this.accessTokenFor(user, familyId), refreshToken)
   }
 
-  /** The account an access token belongs to, after every revocation check. */
-  async authenticate(accessToken: string): Promise<User> {
+  /** The account an access token belongs to (and its session), after every revocation check. */
+  async authenticate(accessToken: string): Promise<{ user: User; sessionId?: string }> {
     let payload
     try {
       ;({ payload } = await jwtVerify(accessToken, signingKey, {
@@ -72,7 +80,10 @@ export class TokenService {
     const user = await User.find(payload.sub)
     if (!user || user.tokenVersion !== payload.ver) throw new TokenRevoked()
     if (!user.isActive) throw new AccountDeactivated()
-    return user
+
+    const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined
+    if (sessionId && (await this.#familyRevoked(sessionId))) throw new TokenRevoked()
+    return { user, sessionId }
   }
 
   /** Exchanges a refresh token for a new pair; reuse of a rotated token revokes its family. */
@@ -90,7 +101,7 @@ export class TokenService {
         .where('id', token.id)
         .whereNull('rotated_at')
         .whereNull('revoked_at')
-        .update({ rotated_at: now.toJSDate() })
+        .update({ rotated_at: sqlTime(now) })
       if (Number(claimed) !== 1) {
         await this.#revokeFamily(token.familyId, trx)
         return 'reused' as const
@@ -99,20 +110,29 @@ export class TokenService {
       const user = token.user
       if (!user.isActive || !user.isVerified) return null
       const refreshToken = await this.#createRefreshToken(user, token.familyId, trx)
-      return { user, refreshToken }
+      return { user, refreshToken, familyId: token.familyId }
     })
 
     if (outcome === null || outcome === 'reused') throw new InvalidRefreshToken()
-    return this.#bundle(await this.accessTokenFor(outcome.user), outcome.refreshToken)
+    return this.#bundle(
+      await this.accessTokenFor(outcome.user, outcome.familyId),
+      outcome.refreshToken
+    )
   }
 
-  /** Revokes the family of the given refresh token (logout). Unknown tokens are ignored. */
-  async revokeRefreshToken(presented: string, user: User): Promise<void> {
-    const token = await RefreshToken.query()
-      .where('token_hash', digest(presented))
-      .where('user_id', user.id)
-      .first()
-    if (token) await this.#revokeFamily(token.familyId)
+  /**
+   * Logout: ends the session of the access token used and, when given, the session of a refresh
+   * token of the same user. Unknown refresh tokens are ignored.
+   */
+  async endSessions(user: User, sessionId?: string, presentedRefreshToken?: string) {
+    if (sessionId) await this.#revokeFamily(sessionId)
+    if (presentedRefreshToken) {
+      const token = await RefreshToken.query()
+        .where('token_hash', digest(presentedRefreshToken))
+        .where('user_id', user.id)
+        .first()
+      if (token) await this.#revokeFamily(token.familyId)
+    }
   }
 
   /** Bumps the token version and revokes every refresh token: all sessions end at once. */
@@ -120,13 +140,23 @@ export class TokenService {
     await trx
       .from('users')
       .where('id', user.id)
-      .update({ token_version: db.raw('token_version + 1'), updated_at: new Date() })
+      .update({ token_version: db.raw('token_version + 1'), updated_at: sqlTime() })
     await trx
       .from('refresh_tokens')
       .where('user_id', user.id)
       .whereNull('revoked_at')
-      .update({ revoked_at: new Date() })
+      .update({ revoked_at: sqlTime() })
     user.tokenVersion += 1
+  }
+
+  async #familyRevoked(familyId: string): Promise<boolean> {
+    const revoked = await db
+      .from('refresh_tokens')
+      .where('family_id', familyId)
+      .whereNotNull('revoked_at')
+      .select('id')
+      .first()
+    return Boolean(revoked)
   }
 
   async #revokeFamily(familyId: string, trx?: TransactionClientContract) {
@@ -134,7 +164,7 @@ export class TokenService {
       .from('refresh_tokens')
       .where('family_id', familyId)
       .whereNull('revoked_at')
-      .update({ revoked_at: new Date() })
+      .update({ revoked_at: sqlTime() })
   }
 
   async #createRefreshToken(user: User, familyId: string, trx?: TransactionClientContract) {

@@ -1,8 +1,14 @@
+import env from '#start/env'
+import { SuperAdminService } from '#services/accounts/super_admin_service'
+
 /**
  * Rows every database needs, written idempotently: safe to run at every start and from
  * `node ace db:seed`. Each area adds its own step here.
  */
-const steps: Array<() => Promise<void>> = []
+const steps: Array<() => Promise<unknown>> = [
+  () =>
+    new SuperAdminService().ensure(env.get('SUPER_ADMIN_EMAIL'), env.get('SUPER_ADMIN_PASSWORD')),
+]
 
 /** Runs every essential-data step in order. */
 export async function ensureEssentialData(): Promise<void> {

@@ -1,0 +1,26 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { changeUserTypeValidator } from '#validators/user'
+import { UserAdministrationService } from '#services/accounts/user_administration_service'
+import { successEnvelope } from '#transformers/envelope'
+
+/** Admin control of user type and activation (interface section 4.2). */
+export default class UserAdministrationController {
+  async changeUserType({ request, response, params, auth, bouncer }: HttpContext) {
+    await bouncer.authorize('administer')
+    const { userType } = await changeUserTypeValidator.validate(request.all())
+    await new UserAdministrationService().changeType(auth.getUserOrFail(), params.userId, userType)
+    return response.ok(successEnvelope(200, `User type changed to ${userType}`))
+  }
+
+  async deactivate({ response, params, auth, bouncer }: HttpContext) {
+    await bouncer.authorize('administer')
+    await new UserAdministrationService().deactivate(auth.getUserOrFail(), params.userId)
+    return response.ok(successEnvelope(200, 'User deactivated'))
+  }
+
+  async activate({ response, params, auth, bouncer }: HttpContext) {
+    await bouncer.authorize('administer')
+    await new UserAdministrationService().activate(auth.getUserOrFail(), params.userId)
+    return response.ok(successEnvelope(200, 'User activated'))
+  }
+}

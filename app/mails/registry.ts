@@ -1,0 +1,14 @@
+import type { BaseMail } from '@adonisjs/mail'
+import VerificationCodeMail from '#mails/verification_code_mail'
+import PasswordResetMail from '#mails/password_reset_mail'
+
+/**
+ * Every kind of outbox message and the mail it becomes. The outbox stores the kind and a plain
+ * JSON payload; the worker rebuilds the mail from them when it delivers.
+ */
+export const MAIL_KINDS = {
+  verification_code: (payload: any) => new VerificationCodeMail(payload),
+  password_reset: (payload: any) => new PasswordResetMail(payload),
+} satisfies Record<string, (payload: any) => BaseMail>
+
+export type MailKind = keyof typeof MAIL_KINDS

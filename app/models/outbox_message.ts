@@ -1,0 +1,39 @@
+import type { DateTime } from 'luxon'
+import { column } from '@adonisjs/lucid/orm'
+import { UuidModel } from '#models/uuid_model'
+
+/** A side effect (an e-mail) recorded in the transaction that caused it, delivered later. */
+export default class OutboxMessage extends UuidModel {
+  @column()
+  declare kind: string
+
+  @column({
+    prepare: (value: unknown) => JSON.stringify(value),
+    consume: (value: string) => JSON.parse(value),
+  })
+  declare payload: Record<string, unknown>
+
+  @column()
+  declare status: 'PENDING' | 'SENT'
+
+  @column()
+  declare attempts: number
+
+  @column.dateTime()
+  declare nextAttemptAt: DateTime
+
+  @column.dateTime()
+  declare lockedUntil: DateTime | null
+
+  @column()
+  declare lastError: string | null
+
+  @column.dateTime()
+  declare sentAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+}

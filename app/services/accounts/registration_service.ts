@@ -1,0 +1,98 @@
+import db from '@adonisjs/lucid/services/db'
+import hash from '@adonisjs/core/services/hash'
+import User from '#models/user'
+import tokensConfig from '#config/tokens'
+import { UserType, type LoginType } from '#enums/user_type'
+import { CodePurpose } from '#enums/code_purpose'
+import { AccountExists, InvalidOtp, WeakPassword } from '#exceptions/account_errors'
+import { passwordProblem } from '#services/accounts/password_rules'
+import { OneTimeCodeService } from '#services/accounts/one_time_code_service'
+import { OutboxService } from '#services/mail/outbox_service'
+import { isUniqueViolation } from '#support/db_errors'
+import { sqlTime } from '#support/sql_time'
+
+/** Input of a public registration; the e-mail is already trimmed and lower-cased. */
+export interface RegisterInput {
+  email: string
+  password: string
+  userType: LoginType
+}
+
+/**
+ * Public registration and e-mail verification. Registration can never produce a working admin:
+ * an `admin` registration creates an inactive account awaiting a Super Admin's activation.
+ */
+export class RegistrationService {
+  #codes = new OneTimeCodeService()
+  #outbox = new OutboxService()
+
+  /** Creates the account (or refreshes an unverified one) and queues a verification code. */
+  async register(input: RegisterInput): Promise<User> {
+    const problem = passwordProblem(input.password, input.email)
+    if (problem)
+      throw new WeakPassword(problem, { fields: [{ field: 'password', message: problem }] })
+
+    const userType =
+      input.userType === 'admin' ? UserType.ADMIN : (input.userType.toUpperCase() as UserType)
+    const passwordHash = await hash.make(input.password)
+
+    try {
+      return await db.transaction(async (trx) => {
+        let user = await User.query({ client: trx })
+          .where('email', input.email)
+          .where('user_type', userType)
+          .first()
+        if (user?.isVerified) throw new AccountExists()
+
+        if (user) {
+          user.password = passwordHash
+          await user.useTransaction(trx).save()
+        } else {
+          const awaitingApproval = userType === UserType.ADMIN
+          user = await User.create(
+            {
+              email: input.email,
+              userType,
+              password: passwordHash,
+              emailVerifiedAt: null,
+              isActive: !awaitingApproval,
+              awaitingApproval,
+              tokenVersion: 0,
+            },
+            { client: trx }
+          )
+        }
+
+        const code = await this.#codes.issue(user, CodePurpose.EMAIL_VERIFICATION, trx)
+        await this.#outbox.enqueue(trx, 'verification_code', {
+          email: user.email,
+          code,
+          ttlMinutes: tokensConfig.otpTtlMinutes,
+        })
+        return user
+      })
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AccountExists()
+      throw error
+    }
+  }
+
+  /** Marks the account's e-mail verified with a verification code; repeating it is harmless. */
+  async verifyEmail(userId: string, code: string): Promise<void> {
+    const user = await User.find(userId)
+    if (!user) throw new InvalidOtp()
+    if (user.isVerified) return
+
+    const verified = await db.transaction(async (trx) => {
+      if (!(await this.#codes.consume(user, CodePurpose.EMAIL_VERIFICATION, code, trx)))
+        return false
+      await trx
+        .from('users')
+        .where('id', user.id)
+        .whereNull('email_verified_at')
+        .update({ email_verified_at: sqlTime(), updated_at: sqlTime() })
+      return true
+    })
+    if (!verified) throw new InvalidOtp()
+  }
+}

@@ -1,0 +1,33 @@
+import env from '#start/env'
+import app from '@adonisjs/core/services/app'
+import { defineConfig, transports } from '@adonisjs/mail'
+import { FileTransport } from '#mails/file_transport'
+
+const smtpHost = env.get('SMTP_HOST')
+const smtpUser = env.get('SMTP_USERNAME')
+
+/** SMTP when SMTP_HOST is set; otherwise mail goes to the log and to tmp/mail/. */
+const mailConfig = defineConfig({
+  default: smtpHost ? 'smtp' : 'file',
+  from: { address: env.get('MAIL_FROM', 'no-reply@example.com'), name: 'Commerce' },
+  mailers: {
+    smtp: transports.smtp({
+      host: smtpHost ?? '127.0.0.1',
+      port: env.get('SMTP_PORT', 587),
+      secure: env.get('SMTP_SECURE', false),
+      ...(smtpUser
+        ? { auth: { type: 'login' as const, user: smtpUser, pass: env.get('SMTP_PASSWORD', '') } }
+        : {}),
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    }),
+    file: () => new FileTransport(app.tmpPath('mail')),
+  },
+})
+
+export default mailConfig
+
+declare module '@adonisjs/mail/types' {
+  export interface MailersList extends InferMailers<typeof mailConfig> {}
+}
