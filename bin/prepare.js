@@ -6,6 +6,15 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 
+const nodeMajor = Number(process.versions.node.split('.')[0])
+if (nodeMajor < 24) {
+  process.stderr.write(
+    `This service needs Node.js 24 or newer; this is Node.js ${process.versions.node}.\n` +
+      'Install Node.js 24 (https://nodejs.org or your version manager) and run the command again.\n'
+  )
+  process.exit(1)
+}
+
 const root = new URL('../', import.meta.url)
 const envFile = new URL('.env', root)
 const exampleFile = new URL('.env.example', root)

@@ -20,6 +20,12 @@ export const SECRET_FIELD_NAMES = [
   'secret',
 ]
 
+/** The pino redaction applied to every log line. */
+export const REDACT_OPTIONS = {
+  paths: SECRET_FIELD_NAMES.flatMap((name) => [name, `*.${name}`, `*.*.${name}`]),
+  censor: '[redacted]',
+}
+
 /** Structured JSON logs on stdout; pretty-printed only in development. */
 const loggerConfig = defineConfig({
   default: 'app',
@@ -28,10 +34,7 @@ const loggerConfig = defineConfig({
       enabled: true,
       name: 'commerce-backend',
       level: env.get('LOG_LEVEL'),
-      redact: {
-        paths: SECRET_FIELD_NAMES.flatMap((name) => [name, `*.${name}`, `*.*.${name}`]),
-        censor: '[redacted]',
-      },
+      redact: REDACT_OPTIONS,
       transport: {
         targets: targets()
           .pushIf(app.inDev && process.stdout.isTTY, targets.pretty())
