@@ -39,7 +39,6 @@ export default await Env.create(new URL('../', import.meta.url), {
     'silent',
   ] as const),
   APP_KEY: Env.schema.secret(),
-  APP_URL: Env.schema.string.optional({ format: 'url', tld: false }),
   TRUST_PROXY: Env.schema.boolean.optional(),
 
   DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'pg'] as const),
