@@ -39,6 +39,15 @@ export class AuthenticationService {
     input: LoginInput,
     clientAddress: string
   ): Promise<{ user: User; tokens: IssuedTokens }> {
+    const user = await this.verifyCredentials(input, clientAddress)
+    return { user, tokens: await this.#tokens.issue(user) }
+  }
+
+  /**
+   * The account the credentials open, after the throttles and the verified/active checks. The
+   * admin console signs in through this too, so both front doors share every rule and message.
+   */
+  async verifyCredentials(input: LoginInput, clientAddress: string): Promise<User> {
     const accountKey = `login_${input.userType}_${input.email}`
     const addressKey = `login_ip_${clientAddress}`
     await this.#refuseWhenBlocked(accountKey, addressKey)
@@ -58,7 +67,7 @@ export class AuthenticationService {
       user.password = await hash.make(input.password)
       await user.save()
     }
-    return { user, tokens: await this.#tokens.issue(user) }
+    return user
   }
 
   /** Rotates a refresh token into a new pair. */
