@@ -8,6 +8,7 @@ export default defineConfig({
     () => import('@adonisjs/core/commands'),
     () => import('@adonisjs/lucid/commands'),
     () => import('@adonisjs/mail/commands'),
+    () => import('@adonisjs/session/commands'),
   ],
 
   providers: [
@@ -25,6 +26,9 @@ export default defineConfig({
     () => import('@adonisjs/redis/redis_provider'),
     () => import('@adonisjs/limiter/limiter_provider'),
     () => import('@adonisjs/mail/mail_provider'),
+    () => import('@adonisjs/session/session_provider'),
+    () => import('@adonisjs/shield/shield_provider'),
+    () => import('@adonisjs/static/static_provider'),
   ],
 
   preloads: [
@@ -39,6 +43,7 @@ export default defineConfig({
     suites: [
       { files: ['tests/unit/**/*.spec.ts'], name: 'unit', timeout: 10000 },
       { files: ['tests/functional/**/*.spec.ts'], name: 'functional', timeout: 30000 },
+      { files: ['tests/browser/**/*.spec.ts'], name: 'browser', timeout: 60000 },
     ],
     forceExit: false,
   },

@@ -1,13 +1,18 @@
 import { defineConfig } from '@adonisjs/auth'
+import { sessionGuard, sessionUserProvider } from '@adonisjs/auth/session'
 import type { InferAuthenticators, InferAuthEvents, Authenticators } from '@adonisjs/auth/types'
 import type { HttpContext } from '@adonisjs/core/http'
 import { JwtGuard } from '#guards/jwt_guard'
 
-/** `api`: bearer JWTs for the JSON API. The console's session guard is added with the console. */
+/** `api`: bearer JWTs for the JSON API. `web`: the admin console's session cookie. */
 const authConfig = defineConfig({
   default: 'api',
   guards: {
     api: (ctx: HttpContext) => new JwtGuard(ctx),
+    web: sessionGuard({
+      useRememberMeTokens: false,
+      provider: sessionUserProvider({ model: () => import('#models/user') }),
+    }),
   },
 })
 

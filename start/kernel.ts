@@ -7,7 +7,10 @@ import server from '@adonisjs/core/services/server'
 server.errorHandler(() => import('#exceptions/handler'))
 
 /** Runs on every request, matched or not. */
-server.use([() => import('#middleware/request_context_middleware')])
+server.use([
+  () => import('#middleware/request_context_middleware'),
+  () => import('@adonisjs/static/static_middleware'),
+])
 
 /** Runs on every matched route. Sessions and CSRF are console-only (named middleware below). */
 router.use([
@@ -21,4 +24,7 @@ export const middleware = router.named({
   auth: () => import('#middleware/auth_middleware'),
   noStore: () => import('#middleware/no_store_middleware'),
   rejectHead: () => import('#middleware/reject_head_middleware'),
+  session: () => import('@adonisjs/session/session_middleware'),
+  shield: () => import('@adonisjs/shield/shield_middleware'),
+  console: () => import('#middleware/console_auth_middleware'),
 })

@@ -2,21 +2,58 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { ErrorDescription } from '#exceptions/describe_error'
 
 /**
- * Errors on the admin console: a missing session goes to the sign-in page; anything else is an
- * HTML page in the console's layout with the status and the client-safe message.
+ * Where to send the browser back to: the console page it came from, never a foreign address
+ * (the Referer header is client input).
+ */
+export function consolePageToReturnTo(referer: string | undefined): string {
+  if (!referer) return '/admin'
+  try {
+    const { pathname, search } = new URL(referer, 'http://console.invalid')
+    return pathname === '/admin' || pathname.startsWith('/admin/')
+      ? `${pathname}${search}`
+      : '/admin'
+  } catch {
+    return '/admin'
+  }
+}
+
+/** Form fields never sent back to the browser after a refused submission. */
+const NEVER_KEPT = ['_csrf', 'password', 'oldPassword', 'newPassword']
+
+/**
+ * Errors on the admin console. A missing or ended session goes to the sign-in page. A refused
+ * form submission goes back to the form with the user's input kept, each field's message next to
+ * it and the reason as a flash message. A page that does not exist, or a fault, renders an HTML
+ * page in the console's layout (never a stack trace).
  */
 export async function renderConsoleError(description: ErrorDescription, ctx: HttpContext) {
+  const { request, response } = ctx
+  const session = 'session' in ctx ? ctx.session : undefined
+
   if (description.status === 401) {
-    return ctx.response.redirect('/admin/login')
+    return response.redirect('/admin/login')
   }
-  ctx.response.status(description.status)
+
+  const isSubmission = request.method() !== 'GET' && request.method() !== 'HEAD'
+  if (session && isSubmission && description.status < 500) {
+    session.flashExcept(NEVER_KEPT)
+    if (description.fields?.length) {
+      const bag: Record<string, string[]> = {}
+      for (const { field, message } of description.fields) (bag[field] ??= []).push(message)
+      session.flash('inputErrorsBag', bag)
+    }
+    session.flash('error', description.message)
+    return response.redirect(consolePageToReturnTo(request.header('referer')))
+  }
+
+  response.status(description.status)
   const page = description.status === 404 ? 'pages/errors/not_found' : 'pages/errors/error'
   try {
-    return ctx.response.send(await ctx.view.render(page, { error: description }))
+    return response.send(await ctx.view.render(page, { error: description }))
   } catch {
-    ctx.response.header('Content-Type', 'text/html; charset=utf-8')
-    return ctx.response.send(
-      `<!doctype html><title>${description.status}</title><p>${description.status}</p>`
+    response.header('Content-Type', 'text/html; charset=utf-8')
+    return response.send(
+      `<!doctype html><title>Error ${description.status}</title><h1>Error ${description.status}</h1>`
     )
   }
 }

@@ -1,0 +1,10 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { DashboardService } from '#services/admin/dashboard_service'
+
+/** Console home: the counts that matter. */
+export default class DashboardController {
+  async show({ view }: HttpContext) {
+    const figures = await new DashboardService().figures()
+    return view.render('pages/admin/dashboard', { section: 'dashboard', figures })
+  }
+}

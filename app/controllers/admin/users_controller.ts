@@ -1,0 +1,75 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { userListFiltersValidator } from '#validators/console_user'
+import { changeUserTypeValidator } from '#validators/user'
+import { UserDirectoryService } from '#services/accounts/user_directory_service'
+import { UserAdministrationService } from '#services/accounts/user_administration_service'
+import { USER_TYPES } from '#enums/user_type'
+import { consolePageToReturnTo } from '#support/console_errors'
+
+const PAGE_SIZE = 25
+
+/** Console: search accounts, activate, deactivate and change their type. */
+export default class UsersController {
+  async index({ request, view, auth }: HttpContext) {
+    const filters = await userListFiltersValidator.validate(request.qs())
+    const page = filters.page ?? 1
+    const { users, total } = await new UserDirectoryService().search({
+      ...filters,
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    })
+    const administration = new UserAdministrationService()
+    const actor = auth.getUserOrFail()
+    const rows = users.map((user) => ({
+      user,
+      manageable: administration.mayManage(actor, user),
+      grantableTypes: USER_TYPES.filter(
+        (type) => type !== user.userType && administration.mayManage(actor, user, type)
+      ),
+    }))
+    return view.render('pages/admin/users/index', {
+      section: 'users',
+      rows,
+      filters,
+      page,
+      pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+      total,
+      userTypes: USER_TYPES,
+    })
+  }
+
+  async activate({ params, request, response, session, auth }: HttpContext) {
+    const { user, changed } = await new UserAdministrationService().activate(
+      auth.getUserOrFail(),
+      params.id
+    )
+    session.flash(
+      'success',
+      changed ? `${user.email} is now active.` : `${user.email} was already active.`
+    )
+    return response.redirect(consolePageToReturnTo(request.header('referer')))
+  }
+
+  async deactivate({ params, request, response, session, auth }: HttpContext) {
+    const { user, changed } = await new UserAdministrationService().deactivate(
+      auth.getUserOrFail(),
+      params.id
+    )
+    session.flash(
+      'success',
+      changed ? `${user.email} is now deactivated.` : `${user.email} was already deactivated.`
+    )
+    return response.redirect(consolePageToReturnTo(request.header('referer')))
+  }
+
+  async changeType({ params, request, response, session, auth }: HttpContext) {
+    const { userType } = await request.validateUsing(changeUserTypeValidator)
+    const { user } = await new UserAdministrationService().changeType(
+      auth.getUserOrFail(),
+      params.id,
+      userType
+    )
+    session.flash('success', `${user.email} is now ${userType}.`)
+    return response.redirect(consolePageToReturnTo(request.header('referer')))
+  }
+}

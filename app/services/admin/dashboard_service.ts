@@ -1,0 +1,36 @@
+import db from '@adonisjs/lucid/services/db'
+import { USER_TYPES, type UserType } from '#enums/user_type'
+
+/** The console dashboard's figures. */
+export interface DashboardFigures {
+  usersByType: Array<{ type: UserType; active: number; inactive: number; awaitingApproval: number }>
+}
+
+/** Aggregates for the console dashboard, each a single grouped query. */
+export class DashboardService {
+  /** Every figure the dashboard shows. */
+  async figures(): Promise<DashboardFigures> {
+    const rows: Array<{
+      user_type: UserType
+      is_active: unknown
+      awaiting_approval: unknown
+      total: unknown
+    }> = await db
+      .from('users')
+      .select('user_type', 'is_active', 'awaiting_approval')
+      .count('* as total')
+      .groupBy('user_type', 'is_active', 'awaiting_approval')
+    const usersByType = USER_TYPES.map((type) => {
+      const ofType = rows.filter((row) => row.user_type === type)
+      const sum = (predicate: (row: (typeof rows)[number]) => boolean) =>
+        ofType.filter(predicate).reduce((total, row) => total + Number(row.total), 0)
+      return {
+        type,
+        active: sum((row) => Boolean(row.is_active)),
+        awaitingApproval: sum((row) => Boolean(row.awaiting_approval)),
+        inactive: sum((row) => !row.is_active && !row.awaiting_approval),
+      }
+    })
+    return { usersByType }
+  }
+}

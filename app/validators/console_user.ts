@@ -1,0 +1,12 @@
+import vine from '@vinejs/vine'
+import { USER_TYPES } from '#enums/user_type'
+
+/** Filters of the console's user list (query string). */
+export const userListFiltersValidator = vine.create(
+  vine.object({
+    email: vine.string().trim().maxLength(254).optional(),
+    type: vine.enum(USER_TYPES).optional(),
+    status: vine.enum(['active', 'inactive', 'awaiting_approval'] as const).optional(),
+    page: vine.number().withoutDecimals().range([1, 10_000]).optional(),
+  })
+)

@@ -1,0 +1,33 @@
+/*
+| The admin console: server-rendered pages with sessions and CSRF protection (console only).
+*/
+import router from '@adonisjs/core/services/router'
+import { middleware } from '#start/kernel'
+
+const SessionController = () => import('#controllers/admin/session_controller')
+const DashboardController = () => import('#controllers/admin/dashboard_controller')
+const UsersController = () => import('#controllers/admin/users_controller')
+
+router
+  .group(() => {
+    router.get('/login', [SessionController, 'create']).as('console.login')
+    router.post('/login', [SessionController, 'store']).as('console.login.store')
+
+    router
+      .group(() => {
+        router.post('/logout', [SessionController, 'destroy']).as('console.logout')
+        router.get('/', [DashboardController, 'show']).as('console.dashboard')
+
+        router.get('/users', [UsersController, 'index']).as('console.users')
+        router
+          .post('/users/:id/activate', [UsersController, 'activate'])
+          .as('console.users.activate')
+        router
+          .post('/users/:id/deactivate', [UsersController, 'deactivate'])
+          .as('console.users.deactivate')
+        router.post('/users/:id/type', [UsersController, 'changeType']).as('console.users.type')
+      })
+      .use(middleware.console())
+  })
+  .prefix('/admin')
+  .use([middleware.session(), middleware.shield()])
