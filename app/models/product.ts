@@ -1,0 +1,72 @@
+import type { DateTime } from 'luxon'
+import { belongsTo, column, scope } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
+import { UuidModel } from '#models/uuid_model'
+import Shop from '#models/shop'
+import { ShopStatus } from '#enums/shop_status'
+
+type ProductQuery = ModelQueryBuilderContract<typeof Product>
+
+/** Catalog orderings: newest first (the default), or by price. */
+export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc'] as const
+export type ProductSort = (typeof PRODUCT_SORTS)[number]
+
+/** Something a shop sells. Price in integer cents; `deletedAt` marks a soft-deleted product. */
+export default class Product extends UuidModel {
+  @column()
+  declare shopId: string
+
+  @column()
+  declare name: string
+
+  @column()
+  declare description: string | null
+
+  @column()
+  declare sku: string
+
+  @column()
+  declare priceCents: number
+
+  @column()
+  declare stock: number
+
+  // SQLite hands booleans back as 0/1.
+  @column({ consume: (value: unknown) => Boolean(value) })
+  declare isActive: boolean
+
+  @column.dateTime()
+  declare deletedAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  @belongsTo(() => Shop)
+  declare shop: BelongsTo<typeof Shop>
+
+  /** Products that were not deleted, whatever their shop or active flag. */
+  static notDeleted = scope((query: ProductQuery) => {
+    query.whereNull('products.deleted_at')
+  })
+
+  /** What the public catalog and the cart may show: active, not deleted, shop approved. */
+  static onSale = scope((query: ProductQuery) => {
+    query
+      .whereNull('products.deleted_at')
+      .where('products.is_active', true)
+      .whereHas('shop', (shop) => shop.where('status', ShopStatus.APPROVED))
+  })
+
+  /** A total order for stable pages: ties on price or time are broken by id. */
+  static sortedBy = scope<typeof Product, (query: ProductQuery, sort: ProductSort) => void>(
+    (query, sort) => {
+      if (sort === 'price_asc') query.orderBy('products.price_cents', 'asc')
+      if (sort === 'price_desc') query.orderBy('products.price_cents', 'desc')
+      query.orderBy('products.created_at', 'desc').orderBy('products.id', 'asc')
+    }
+  )
+}
