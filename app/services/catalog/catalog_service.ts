@@ -1,0 +1,51 @@
+import Product, { type ProductSort } from '#models/product'
+import { ProductNotFound } from '#exceptions/catalog_errors'
+import { pageOf, type PageRequest, type PageResult } from '#services/catalog/paging'
+
+/** Filters of the public catalog. */
+export interface CatalogFilter {
+  q?: string
+  shopId?: string
+  sort?: ProductSort
+}
+
+/**
+ * `q` as a LIKE pattern matching it anywhere, with the pattern characters it contains taken
+ * literally (`\` is the escape character in the query).
+ */
+export function containsPattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+}
+
+/** The public catalog: only active, non-deleted products of approved shops. */
+export class CatalogService {
+  /** One page of products on sale, searched, filtered and ordered. */
+  async list(filter: CatalogFilter, page: PageRequest): Promise<PageResult<Product>> {
+    const query = Product.query()
+      .withScopes((scopes) => scopes.onSale())
+      .preload('shop')
+    if (filter.shopId) query.where('products.shop_id', filter.shopId)
+    if (filter.q) {
+      // LOWER + LIKE behaves the same on SQLite and PostgreSQL (ILIKE is PostgreSQL-only).
+      const pattern = containsPattern(filter.q)
+      query.where((search) => {
+        search
+          .whereRaw(`lower(products.name) like ? escape '\\'`, [pattern])
+          .orWhereRaw(`lower(products.description) like ? escape '\\'`, [pattern])
+      })
+    }
+    const sort = filter.sort ?? 'newest'
+    return pageOf(query, page, (slice) => slice.withScopes((scopes) => scopes.sortedBy(sort)))
+  }
+
+  /** One product on sale; anything else (unknown, inactive, deleted, shop not approved) is a 404. */
+  async show(productId: string): Promise<Product> {
+    const product = await Product.query()
+      .withScopes((scopes) => scopes.onSale())
+      .where('products.id', productId)
+      .preload('shop')
+      .first()
+    if (!product) throw new ProductNotFound()
+    return product
+  }
+}

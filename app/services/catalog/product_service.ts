@@ -1,0 +1,134 @@
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Product from '#models/product'
+import type User from '#models/user'
+import { ProductNotFound, SkuExists } from '#exceptions/catalog_errors'
+import { ShopService } from '#services/catalog/shop_service'
+import { isUniqueViolation } from '#services/catalog/unique_violation'
+import { nowFor, pageOf, type PageRequest, type PageResult } from '#services/catalog/paging'
+
+/** A product as a seller describes it; money in integer cents. */
+export interface ProductInput {
+  shopId: string
+  name: string
+  description?: string | null
+  sku: string
+  priceCents: number
+  stock: number
+  isActive?: boolean
+}
+
+const SKU_INDEX = {
+  name: 'products_shop_sku_unique',
+  table: 'products',
+  columns: ['shop_id', 'sku'],
+}
+
+/** A seller's products: every query is scoped to shops the seller owns. */
+export class ProductService {
+  #shops = new ShopService()
+
+  /** Adds a product to one of the seller's shops; a SKU already used in that shop is a 409. */
+  async create(seller: User, input: ProductInput): Promise<Product> {
+    return this.#translatingSkuConflict(() =>
+      db.transaction(async (trx) => {
+        const shop = await this.#shops.ownedShop(seller, input.shopId, trx)
+        const product = await Product.create(
+          {
+            shopId: shop.id,
+            name: input.name,
+            description: input.description ?? null,
+            sku: input.sku,
+            priceCents: input.priceCents,
+            stock: input.stock,
+            isActive: input.isActive ?? true,
+          },
+          { client: trx }
+        )
+        product.$setRelated('shop', shop)
+        return product
+      })
+    )
+  }
+
+  /** The seller's products, newest first, optionally of one of its shops. */
+  async list(
+    seller: User,
+    filter: { shopId?: string },
+    page: PageRequest
+  ): Promise<PageResult<Product>> {
+    if (filter.shopId) await this.#shops.ownedShop(seller, filter.shopId)
+    const query = this.#owned(seller).preload('shop')
+    if (filter.shopId) query.where('products.shop_id', filter.shopId)
+    return pageOf(query, page, (slice) => slice.withScopes((scopes) => scopes.sortedBy('newest')))
+  }
+
+  /** One of the seller's products, whatever its active flag; deleted ones are gone. */
+  async find(seller: User, productId: string): Promise<Product> {
+    return this.#ownedProduct(seller, productId)
+  }
+
+  /** Changes the given fields; moving to another shop needs that shop to be the seller's too. */
+  async update(seller: User, productId: string, input: Partial<ProductInput>): Promise<Product> {
+    return this.#translatingSkuConflict(() =>
+      db.transaction(async (trx) => {
+        const product = await this.#ownedProduct(seller, productId, trx)
+        if (input.shopId !== undefined && input.shopId !== product.shopId) {
+          const shop = await this.#shops.ownedShop(seller, input.shopId, trx)
+          product.shopId = shop.id
+          product.$setRelated('shop', shop)
+        }
+        if (input.name !== undefined) product.name = input.name
+        if (input.description !== undefined) product.description = input.description
+        if (input.sku !== undefined) product.sku = input.sku
+        if (input.priceCents !== undefined) product.priceCents = input.priceCents
+        // An absolute count, as the seller counted it; checkouts decrement it conditionally.
+        if (input.stock !== undefined) product.stock = input.stock
+        if (input.isActive !== undefined) product.isActive = input.isActive
+        await product.save()
+        return product
+      })
+    )
+  }
+
+  /**
+   * Soft-deletes the product: it leaves the catalog, the seller's lists and carts' totals, while
+   * orders that reference it keep their row.
+   */
+  async delete(seller: User, productId: string): Promise<void> {
+    await db.transaction(async (trx) => {
+      const deleted = await trx
+        .from('products')
+        .where('id', productId)
+        .whereNull('deleted_at')
+        .whereIn('shop_id', trx.from('shops').select('id').where('seller_id', seller.id))
+        .update({ deleted_at: nowFor(trx), updated_at: nowFor(trx) })
+      if (Number(deleted) !== 1) throw new ProductNotFound()
+    })
+  }
+
+  #owned(seller: User, trx?: TransactionClientContract) {
+    return Product.query({ client: trx })
+      .withScopes((scopes) => scopes.notDeleted())
+      .whereHas('shop', (shop) => shop.where('seller_id', seller.id))
+  }
+
+  async #ownedProduct(seller: User, productId: string, trx?: TransactionClientContract) {
+    const product = await this.#owned(seller, trx)
+      .where('products.id', productId)
+      .preload('shop')
+      .first()
+    if (!product) throw new ProductNotFound()
+    return product
+  }
+
+  /** The unique index decides SKU races; its refusal becomes the domain's 409. */
+  async #translatingSkuConflict<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work()
+    } catch (error) {
+      if (isUniqueViolation(error, SKU_INDEX)) throw new SkuExists()
+      throw error
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Shop from '#models/shop'
+import type User from '#models/user'
+import { ShopStatus } from '#enums/shop_status'
+import { ShopNotFound } from '#exceptions/catalog_errors'
+import { nowFor, pageOf, type PageRequest, type PageResult } from '#services/catalog/paging'
+
+/** Fields a seller gives a shop. */
+export interface ShopInput {
+  name: string
+  description?: string | null
+}
+
+const newestFirst = (query: ReturnType<typeof Shop.query>) =>
+  query.orderBy('created_at', 'desc').orderBy('id', 'asc')
+
+/** Shops: sellers create and edit their own; admins list, approve and suspend any. */
+export class ShopService {
+  /** Opens a new shop for the seller; it stays PENDING until an admin approves it. */
+  async create(seller: User, input: ShopInput): Promise<Shop> {
+    return db.transaction(async (trx) => {
+      return Shop.create(
+        {
+          sellerId: seller.id,
+          name: input.name,
+          description: input.description ?? null,
+          status: ShopStatus.PENDING,
+        },
+        { client: trx }
+      )
+    })
+  }
+
+  /** Edits the seller's own shop (another seller's is a 404); the status is not touched. */
+  async update(seller: User, shopId: string, input: Partial<ShopInput>): Promise<Shop> {
+    return db.transaction(async (trx) => {
+      const shop = await this.ownedShop(seller, shopId, trx)
+      if (input.name !== undefined) shop.name = input.name
+      if (input.description !== undefined) shop.description = input.description
+      await shop.save()
+      return shop
+    })
+  }
+
+  /** The seller's shops, newest first. */
+  async listForSeller(seller: User, page: PageRequest): Promise<PageResult<Shop>> {
+    return pageOf(Shop.query().where('seller_id', seller.id), page, newestFirst)
+  }
+
+  /** Every shop, optionally of one status, newest first (the admin console's list). */
+  async listAll(filter: { status?: ShopStatus }, page: PageRequest): Promise<PageResult<Shop>> {
+    const query = Shop.query()
+    if (filter.status) query.where('status', filter.status)
+    return pageOf(query, page, newestFirst)
+  }
+
+  /** Puts the shop's products on sale; approving an approved shop changes nothing. */
+  async approve(_admin: User, shopId: string): Promise<Shop> {
+    return this.#moveTo(shopId, ShopStatus.APPROVED)
+  }
+
+  /** Takes the shop's products off sale; suspending a suspended shop changes nothing. */
+  async suspend(_admin: User, shopId: string): Promise<Shop> {
+    return this.#moveTo(shopId, ShopStatus.SUSPENDED)
+  }
+
+  /** The seller's own shop, or a 404 that does not reveal whether someone else's exists. */
+  async ownedShop(seller: User, shopId: string, trx?: TransactionClientContract): Promise<Shop> {
+    const shop = await Shop.query({ client: trx })
+      .where('id', shopId)
+      .where('seller_id', seller.id)
+      .first()
+    if (!shop) throw new ShopNotFound()
+    return shop
+  }
+
+  async #moveTo(shopId: string, status: ShopStatus): Promise<Shop> {
+    return db.transaction(async (trx) => {
+      // Conditional, so a repeat keeps its updated_at and racing admins never fail each other.
+      await trx
+        .from('shops')
+        .where('id', shopId)
+        .whereNot('status', status)
+        .update({ status, updated_at: nowFor(trx) })
+      const shop = await Shop.query({ client: trx }).where('id', shopId).first()
+      if (!shop) throw new ShopNotFound()
+      return shop
+    })
+  }
+}

@@ -1,0 +1,79 @@
+import vine from '@vinejs/vine'
+import { paginationFields } from '#validators/pagination'
+import { MAX_AMOUNT } from '#validators/money'
+import { amountToCents } from '#support/money'
+import { PRODUCT_SORTS } from '#models/product'
+
+/** The largest stock a product may hold. */
+export const MAX_STOCK = 1_000_000
+
+/**
+ * `moneyAmount()` with zero refused (the smallest price is one cent). Restated because a
+ * transformed Vine schema takes no further rules, so nothing can be chained onto `moneyAmount()`.
+ */
+const price = () =>
+  vine
+    .number({ strict: true })
+    .min(0.01)
+    .max(MAX_AMOUNT)
+    .decimal([0, 2])
+    .transform((amount) => amountToCents(amount))
+
+const stock = () => vine.number({ strict: true }).withoutDecimals().min(0).max(MAX_STOCK)
+
+const name = () => vine.string().trim().minLength(1).maxLength(200)
+
+const description = () =>
+  vine
+    .string()
+    .trim()
+    .maxLength(5000)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional()
+
+/** SKUs compare case-insensitively, so they are stored upper-case. */
+const sku = () =>
+  vine
+    .string()
+    .trim()
+    .minLength(1)
+    .maxLength(64)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/)
+    .toUpperCase()
+
+/** `POST /api/v1/seller/products`. */
+export const createProductValidator = vine.create({
+  shopId: vine.string().uuid(),
+  name: name(),
+  description: description(),
+  sku: sku(),
+  price: price(),
+  stock: stock(),
+  isActive: vine.boolean({ strict: true }).optional(),
+})
+
+/** `PUT /api/v1/seller/products/{id}`: a partial update. */
+export const updateProductValidator = vine.create({
+  shopId: vine.string().uuid().optional(),
+  name: name().optional(),
+  description: description(),
+  sku: sku().optional(),
+  price: price().optional(),
+  stock: stock().optional(),
+  isActive: vine.boolean({ strict: true }).optional(),
+})
+
+/** `GET /api/v1/seller/products`. */
+export const sellerProductListValidator = vine.create({
+  shopId: vine.string().uuid().optional(),
+  ...paginationFields,
+})
+
+/** `GET /api/v1/products`: text search, shop filter, ordering and pagination. */
+export const catalogListValidator = vine.create({
+  q: vine.string().trim().maxLength(100).optional(),
+  shopId: vine.string().uuid().optional(),
+  sort: vine.enum(PRODUCT_SORTS).optional(),
+  ...paginationFields,
+})

@@ -1,0 +1,38 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import { ShopFactory } from '#database/factories/shop_factory'
+import { ProductFactory } from '#database/factories/product_factory'
+import { actor } from '#tests/helpers/actors'
+import { UserType } from '#enums/user_type'
+import { ShopStatus } from '#enums/shop_status'
+import type Shop from '#models/shop'
+import type Product from '#models/product'
+
+/** A logged-in seller owning one shop of the given status. */
+export async function sellerWithShop(status: ShopStatus = ShopStatus.APPROVED) {
+  const seller = await actor(UserType.SELLER)
+  const shop = await ShopFactory.merge({ sellerId: seller.user.id, status }).create()
+  return { ...seller, shop }
+}
+
+/** A product of `shop`, active and in stock unless overridden. */
+export function productOf(shop: Shop, overrides: Partial<Product> = {}) {
+  return ProductFactory.merge({ shopId: shop.id, ...overrides }).create()
+}
+
+/** A product on sale in a fresh approved shop of a fresh seller. */
+export async function productOnSale(overrides: Partial<Product> = {}) {
+  const { shop } = await sellerWithShop()
+  const product = await productOf(shop, overrides)
+  return { shop, product }
+}
+
+/** An instant `minutes` ago, for rows whose order a test depends on. */
+export function minutesAgo(minutes: number) {
+  return DateTime.now().minus({ minutes })
+}
+
+/** An instant as the connection stores it, for writes that bypass the models. */
+export function stored(instant: DateTime) {
+  return instant.toFormat(db.connection().dialect.dateTimeFormat)
+}
