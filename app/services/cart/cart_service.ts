@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto'
+import db from '@adonisjs/lucid/services/db'
+import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Product from '#models/product'
+import type User from '#models/user'
+import { MAX_LINE_QUANTITY } from '#models/cart_item'
+import { ShopStatus } from '#enums/shop_status'
+import { ProductNotFound } from '#exceptions/catalog_errors'
+import {
+  CartItemNotFound,
+  InsufficientStock,
+  ProductUnavailable,
+  QuantityLimitExceeded,
+} from '#exceptions/cart_errors'
+import { nowFor } from '#services/catalog/paging'
+
+/** One cart line joined with its product and shop as they are now (checkout's input). */
+export interface CartLine {
+  productId: string
+  shopId: string
+  shopName: string
+  name: string
+  sku: string
+  unitPriceCents: number
+  quantity: number
+  /** The product's stock right now; a line above it cannot be bought. */
+  stock: number
+  /** On sale right now: active, not deleted, and its shop approved. */
+  available: boolean
+}
+
+/** The cart as the customer sees it; totals count available lines only. */
+export interface CartView {
+  lines: Array<CartLine & { lineTotalCents: number }>
+  itemCount: number
+  subTotalCents: number
+}
+
+interface LineRow {
+  product_id: string
+  shop_id: string
+  shop_name: string
+  name: string
+  sku: string
+  price_cents: number | string
+  quantity: number | string
+  stock: number | string
+  is_active: boolean | number
+  deleted_at: unknown
+  shop_status: string
+}
+
+/** A customer's cart: one line per product, prices always read from the product. */
+export class CartService {
+  /** The customer's cart with current prices. */
+  async view(customer: User): Promise<CartView> {
+    return this.#viewOf(await this.linesFor(customer.id))
+  }
+
+  /**
+   * Adds units of a product on sale, merging with the line already holding it. The merge is one
+   * upsert on the (user, product) unique index, so concurrent adds neither duplicate the line
+   * nor lose units.
+   */
+  async add(customer: User, input: { productId: string; quantity: number }): Promise<CartView> {
+    return db.transaction(async (trx) => {
+      const product = await Product.query({ client: trx })
+        .withScopes((scopes) => scopes.onSale())
+        .where('products.id', input.productId)
+        .first()
+      if (!product) throw new ProductNotFound()
+
+      const ceiling = Math.min(MAX_LINE_QUANTITY, product.stock)
+      if (input.quantity <= ceiling) {
+        const now = nowFor(trx)
+        const merged = await trx
+          .knexQuery()
+          .table('cart_items')
+          .insert({
+            id: randomUUID(),
+            user_id: customer.id,
+            product_id: product.id,
+            quantity: input.quantity,
+            created_at: now,
+            updated_at: now,
+          })
+          .onConflict(['user_id', 'product_id'])
+          .merge({
+            quantity: trx.knexRawQuery('?? + ?', ['cart_items.quantity', input.quantity]),
+            updated_at: now,
+          })
+          // Conditional merge: a line that would pass the ceiling is left alone and no row returns.
+          .where('cart_items.quantity', '<=', ceiling - input.quantity)
+          .returning(['quantity'])
+        if (merged.length === 1) return this.#viewOf(await this.linesFor(customer.id, trx))
+      }
+
+      const existing = await trx
+        .from('cart_items')
+        .where({ user_id: customer.id, product_id: product.id })
+        .select('quantity')
+        .first()
+      const wanted = Number(existing?.quantity ?? 0) + input.quantity
+      throw this.#refusal(wanted, product.stock)
+    })
+  }
+
+  /** Sets the quantity of a line already in the cart. */
+  async setQuantity(customer: User, productId: string, quantity: number): Promise<CartView> {
+    return db.transaction(async (trx) => {
+      const [line] = await this.#lines(customer.id, trx, productId)
+      if (!line) throw new CartItemNotFound()
+      if (!line.available) throw new ProductUnavailable()
+      if (quantity > line.stock) throw this.#refusal(quantity, line.stock)
+
+      await trx
+        .from('cart_items')
+        .where({ user_id: customer.id, product_id: productId })
+        .update({ quantity, updated_at: nowFor(trx) })
+      return this.#viewOf(await this.linesFor(customer.id, trx))
+    })
+  }
+
+  /** Removes one line; a product not in the cart is a 404. */
+  async remove(customer: User, productId: string): Promise<CartView> {
+    return db.transaction(async (trx) => {
+      const removed = await trx
+        .from('cart_items')
+        .where({ user_id: customer.id, product_id: productId })
+        .delete()
+      if (Number(removed) !== 1) throw new CartItemNotFound()
+      return this.#viewOf(await this.linesFor(customer.id, trx))
+    })
+  }
+
+  /** Empties the cart; emptying an empty cart is fine. */
+  async empty(customer: User): Promise<CartView> {
+    await db.transaction((trx) => this.clear(customer.id, trx))
+    return this.#viewOf([])
+  }
+
+  /**
+   * The customer's lines with their product and shop rows as seen by `trx` (checkout passes the
+   * transaction that will decrement stock), oldest line first.
+   */
+  async linesFor(userId: string, trx?: TransactionClientContract): Promise<CartLine[]> {
+    return this.#lines(userId, trx)
+  }
+
+  /** Deletes every line of the customer's cart inside `trx` (checkout, after placing orders). */
+  async clear(userId: string, trx: TransactionClientContract): Promise<void> {
+    await trx.from('cart_items').where('user_id', userId).delete()
+  }
+
+  async #lines(
+    userId: string,
+    trx?: TransactionClientContract,
+    productId?: string
+  ): Promise<CartLine[]> {
+    const client: QueryClientContract = trx ?? db.connection()
+    const query = client
+      .from('cart_items')
+      .join('products', 'products.id', 'cart_items.product_id')
+      .join('shops', 'shops.id', 'products.shop_id')
+      .where('cart_items.user_id', userId)
+    if (productId) query.where('cart_items.product_id', productId)
+    const rows: LineRow[] = await query
+      .orderBy('cart_items.created_at', 'asc')
+      .orderBy('cart_items.id', 'asc')
+      .select(
+        'cart_items.product_id',
+        'cart_items.quantity',
+        'products.shop_id',
+        'products.name',
+        'products.sku',
+        'products.price_cents',
+        'products.stock',
+        'products.is_active',
+        'products.deleted_at',
+        'shops.name as shop_name',
+        'shops.status as shop_status'
+      )
+    return rows.map((row) => ({
+      productId: row.product_id,
+      shopId: row.shop_id,
+      shopName: row.shop_name,
+      name: row.name,
+      sku: row.sku,
+      unitPriceCents: Number(row.price_cents),
+      quantity: Number(row.quantity),
+      stock: Number(row.stock),
+      available:
+        Boolean(row.is_active) &&
+        row.deleted_at === null &&
+        row.shop_status === ShopStatus.APPROVED,
+    }))
+  }
+
+  #viewOf(lines: CartLine[]): CartView {
+    const priced = lines.map((line) => ({
+      ...line,
+      lineTotalCents: line.unitPriceCents * line.quantity,
+    }))
+    const onSale = priced.filter((line) => line.available)
+    return {
+      lines: priced,
+      itemCount: onSale.reduce((sum, line) => sum + line.quantity, 0),
+      subTotalCents: onSale.reduce((sum, line) => sum + line.lineTotalCents, 0),
+    }
+  }
+
+  /** Which limit a wanted quantity breaks: the stock first, then the per-line maximum. */
+  #refusal(wanted: number, stock: number) {
+    if (wanted > stock) {
+      return new InsufficientStock(`Only ${stock} in stock; the cart line would hold ${wanted}`)
+    }
+    return new QuantityLimitExceeded()
+  }
+}

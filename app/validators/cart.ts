@@ -1,0 +1,13 @@
+import vine from '@vinejs/vine'
+import { MAX_LINE_QUANTITY } from '#models/cart_item'
+
+const quantity = () => vine.number({ strict: true }).withoutDecimals().range([1, MAX_LINE_QUANTITY])
+
+/** `POST /api/v1/cart/items`. */
+export const addCartItemValidator = vine.create({
+  productId: vine.string().uuid(),
+  quantity: quantity(),
+})
+
+/** `PUT /api/v1/cart/items/{productId}`. */
+export const setCartItemValidator = vine.create({ quantity: quantity() })
