@@ -1,0 +1,12 @@
+import vine from '@vinejs/vine'
+import { POLICY_TYPES } from '#models/policy'
+
+/** `POST /policy-consent`: the policy consented to. */
+export const createPolicyConsentValidator = vine.create({
+  policyId: vine.string().trim().uuid(),
+})
+
+/** The `{policyType}` path parameter of `GET /policy-consents/{policyType}`. */
+export const policyConsentTypeValidator = vine.create({
+  policyType: vine.enum(POLICY_TYPES),
+})
