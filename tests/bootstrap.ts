@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { assert } from '@japa/assert'
 import { apiClient } from '@japa/api-client'
 import { authApiClient } from '@adonisjs/auth/plugins/api_client'
@@ -10,14 +10,45 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import limiter from '@adonisjs/limiter/services/main'
 import { ensureEssentialData } from '#services/system/essential_data'
+import { browserClient } from '@japa/browser-client'
+import { chromium } from 'playwright'
+import { sessionApiClient } from '@adonisjs/session/plugins/api_client'
+import { shieldApiClient } from '@adonisjs/shield/plugins/api_client'
+
+/**
+ * The browser suite drives Debian's Chromium (`apt-get install chromium`), or the browser named by
+ * CHROMIUM_PATH. Without one the suite is left out with a notice, unless REQUIRE_BROWSER=1 (CI).
+ */
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const browserAvailable = existsSync(chromiumPath)
+if (!browserAvailable && process.env.REQUIRE_BROWSER !== '1') {
+  process.stdout.write(
+    `[ info ] no Chromium at ${chromiumPath}: the browser suite is skipped (apt-get install chromium)\n`
+  )
+}
+
+export const suites = app.rcFile.tests.suites.filter(
+  (suite) => suite.name !== 'browser' || browserAvailable || process.env.REQUIRE_BROWSER === '1'
+) as Required<Config>['suites']
 
 /** Japa plugins: assertions, the HTTP client, AdonisJS helpers and database assertions. */
 export const plugins: Config['plugins'] = [
   assert(),
   apiClient(),
   authApiClient(app),
+  sessionApiClient(app),
+  shieldApiClient(),
   pluginAdonisJS(app),
   dbAssertions(app),
+  browserClient({
+    runInSuites: ['browser'],
+    launcher: (options) =>
+      chromium.launch({
+        ...options,
+        executablePath: chromiumPath,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      }),
+  }),
 ]
 
 /**

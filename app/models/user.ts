@@ -1,6 +1,7 @@
 import type { DateTime } from 'luxon'
 import { column } from '@adonisjs/lucid/orm'
 import { UuidModel } from '#models/uuid_model'
+import { booleanColumn } from '#models/column_types'
 import type { UserType } from '#enums/user_type'
 
 /** One account: an (e-mail, user type) pair with its own password, verification and activation. */
@@ -17,11 +18,11 @@ export default class User extends UuidModel {
   @column.dateTime()
   declare emailVerifiedAt: DateTime | null
 
-  @column()
+  @column(booleanColumn)
   declare isActive: boolean
 
   /** True for an admin account registered publicly and not yet activated by a Super Admin. */
-  @column()
+  @column(booleanColumn)
   declare awaitingApproval: boolean
 
   /** Bumped by every event that must revoke tokens already issued. */

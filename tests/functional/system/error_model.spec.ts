@@ -41,7 +41,7 @@ test.group('Error model', () => {
         body: raw,
       })
       assert.equal(response.status, 400)
-      const body = await response.json()
+      const body = (await response.json()) as { isSuccess: boolean; error: { code: string } }
       assert.equal(body.error.code, 'MALFORMED_BODY')
       assert.isFalse(body.isSuccess)
     }

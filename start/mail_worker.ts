@@ -1,0 +1,13 @@
+/*
+| The in-process outbox worker of the web server (set MAIL_WORKER=false to run it separately
+| with `node ace outbox:work`).
+*/
+import app from '@adonisjs/core/services/app'
+import env from '#start/env'
+import { OutboxWorker } from '#services/mail/outbox_worker'
+
+if (env.get('MAIL_WORKER', true)) {
+  const worker = new OutboxWorker()
+  worker.start()
+  app.terminating(() => worker.stop())
+}

@@ -1,0 +1,78 @@
+import { test } from '@japa/runner'
+import User from '#models/user'
+import { UserType } from '#enums/user_type'
+import { makeUser } from '#tests/helpers/actors'
+import { screenshot, signIn } from '#tests/helpers/console'
+
+test.group('Console in a browser: sign-in and users', (group) => {
+  const created: User[] = []
+  group.each.teardown(async () => {
+    for (const user of created.splice(0)) await User.query().where('id', user.id).delete()
+  })
+  const remember = (user: User) => (created.push(user), user)
+
+  test('a Super Admin signs in, sees the dashboard and signs out', async ({ visit }) => {
+    const admin = remember(await makeUser(UserType.SUPER_ADMIN))
+    const page = await visit('/admin/login')
+    await screenshot(page, 'login')
+    await signIn(page, admin.email)
+    await page.assertPath('/admin')
+    await page.assertTextContains('h1', 'Dashboard')
+    await screenshot(page, 'dashboard')
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.assertPath('/admin/login')
+    await page.assertTextContains('.flash.success', 'signed out')
+  })
+
+  test('a customer account is refused at sign-in', async ({ visit }) => {
+    const customer = remember(await makeUser(UserType.CUSTOMER))
+    const page = await visit('/admin/login')
+    await signIn(page, customer.email)
+    await page.assertPath('/admin/login')
+    await page.assertTextContains('.flash.error', 'Invalid e-mail, password or user type')
+    await page.assertExists('input[name="email"][value="' + customer.email + '"]')
+  })
+
+  test('a form posted without its CSRF token is refused', async ({ visit, assert }) => {
+    const admin = remember(await makeUser(UserType.SUPER_ADMIN))
+    const target = remember(await makeUser(UserType.CUSTOMER))
+    const page = await visit('/admin/login')
+    await signIn(page, admin.email)
+    await page.goto(`/admin/users?email=${encodeURIComponent(target.email)}`)
+    await page
+      .locator(`form[action$="/${target.id}/deactivate"] input[name="_csrf"]`)
+      .evaluate((input) => input.remove())
+    await page.getByRole('button', { name: `Deactivate ${target.email}` }).click()
+    await page.assertTextContains('.flash.error', 'expired')
+    await target.refresh()
+    assert.isTrue(target.isActive)
+  })
+
+  test('a Super Admin deactivates and reactivates a user', async ({ visit, assert }) => {
+    const admin = remember(await makeUser(UserType.SUPER_ADMIN))
+    const target = remember(await makeUser(UserType.SELLER))
+    const page = await visit('/admin/login')
+    await signIn(page, admin.email)
+    await page.goto(`/admin/users?email=${encodeURIComponent(target.email)}`)
+    await screenshot(page, 'users')
+    await page.getByRole('button', { name: `Deactivate ${target.email}` }).click()
+    await page.assertTextContains('.flash.success', 'is now deactivated')
+    await target.refresh()
+    assert.isFalse(target.isActive)
+
+    await page.getByRole('button', { name: `Activate ${target.email}` }).click()
+    await page.assertTextContains('.flash.success', 'is now active')
+    await target.refresh()
+    assert.isTrue(target.isActive)
+  })
+
+  test('an Admin sees that it may not manage an administrator', async ({ visit }) => {
+    const admin = remember(await makeUser(UserType.ADMIN))
+    const otherAdmin = remember(await makeUser(UserType.ADMIN))
+    const page = await visit('/admin/login')
+    await signIn(page, admin.email)
+    await page.goto(`/admin/users?email=${encodeURIComponent(otherAdmin.email)}`)
+    await page.assertTextContains('tbody', 'Only a Super Admin may manage administrator accounts')
+    await page.assertNotExists(`button[aria-label="Deactivate ${otherAdmin.email}"]`)
+  })
+})
