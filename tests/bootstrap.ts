@@ -3,7 +3,7 @@ import { assert } from '@japa/assert'
 import { apiClient } from '@japa/api-client'
 import { authApiClient } from '@adonisjs/auth/plugins/api_client'
 import app from '@adonisjs/core/services/app'
-import type { Config } from '@japa/runner/types'
+import type { Config, TestSuite } from '@japa/runner/types'
 import { pluginAdonisJS } from '@japa/plugin-adonisjs'
 import { dbAssertions } from '@adonisjs/lucid/plugins/db'
 import testUtils from '@adonisjs/core/services/test_utils'
@@ -29,7 +29,7 @@ if (!browserAvailable && process.env.REQUIRE_BROWSER !== '1') {
 
 export const suites = app.rcFile.tests.suites.filter(
   (suite) => suite.name !== 'browser' || browserAvailable || process.env.REQUIRE_BROWSER === '1'
-) as Required<Config>['suites']
+) as TestSuite[]
 
 /** Japa plugins: assertions, the HTTP client, AdonisJS helpers and database assertions. */
 export const plugins: Config['plugins'] = [
