@@ -1,4 +1,196 @@
-import type { AreaPaths } from '#openapi/builders'
+import { objectOf, pageOf, type AreaPaths, type JsonSchema } from '#openapi/builders'
+import { paginationValidator } from '#validators/pagination'
+import {
+  createShippingAddressValidator,
+  updateShippingAddressValidator,
+} from '#validators/shipping_address'
+import {
+  createShippingMethodValidator,
+  updateShippingMethodValidator,
+} from '#validators/shipping_method'
 
-/** Routes of the checkout area. */
-export const checkoutPaths: AreaPaths = {}
+const uuid: JsonSchema = { type: 'string', format: 'uuid' }
+const instant: JsonSchema = { type: 'string', format: 'date-time' }
+const nullableString: JsonSchema = { type: ['string', 'null'] }
+const amount = (description?: string): JsonSchema => ({
+  type: 'number',
+  minimum: 0,
+  ...(description ? { description } : {}),
+})
+
+const shippingAddress = objectOf({
+  id: uuid,
+  fullName: { type: 'string', maxLength: 100 },
+  phone: { type: 'string', maxLength: 32 },
+  line1: { type: 'string', maxLength: 200 },
+  line2: nullableString,
+  city: { type: 'string', maxLength: 100 },
+  state: nullableString,
+  postalCode: nullableString,
+  country: { type: 'string', description: 'ISO 3166-1 alpha-2, upper-case' },
+  isDefault: { type: 'boolean' },
+  createdAt: instant,
+  updatedAt: instant,
+})
+
+const shippingMethod = objectOf({
+  id: uuid,
+  name: { type: 'string' },
+  description: nullableString,
+  price: amount('Charged once per shop order'),
+  estimatedDays: { type: 'integer', minimum: 0, maximum: 365 },
+  isActive: { type: 'boolean' },
+})
+
+const deleted = objectOf({ id: uuid, deleted: { type: 'boolean', const: true } })
+
+const customer = {
+  tags: ['Checkout'],
+  auth: 'bearer' as const,
+  roles: ['CUSTOMER'],
+  style: 'problem' as const,
+}
+const admin = {
+  tags: ['Checkout administration'],
+  auth: 'bearer' as const,
+  roles: ['ADMIN', 'SUPER_ADMIN'],
+  style: 'problem' as const,
+}
+const unauthorized = { description: 'Missing, invalid, expired or revoked token (UNAUTHORIZED, …)' }
+const notCustomer = { description: 'Not a customer (FORBIDDEN)' }
+const notAdmin = { description: 'Not an admin (FORBIDDEN)' }
+const invalid = { description: 'Invalid input (VALIDATION_FAILED, with per-field errors)' }
+const addressNotFound = {
+  description: "Unknown address, or another customer's (SHIPPING_ADDRESS_NOT_FOUND)",
+}
+const methodNotFound = { description: 'Unknown or deleted method (SHIPPING_METHOD_NOT_FOUND)' }
+const methodExists = {
+  description: 'A live method already has this name, in any case (SHIPPING_METHOD_EXISTS)',
+}
+const paging = paginationValidator.toJSONSchema() as JsonSchema
+
+/** Addresses and shipping options; shipping-method administration. */
+export const checkoutPaths: AreaPaths = {
+  '/api/v1/checkout/shipping-address': {
+    post: {
+      ...customer,
+      summary: 'Save a shipping address',
+      description: 'Setting `isDefault: true` makes it the only default address of the customer.',
+      body: createShippingAddressValidator.toJSONSchema() as JsonSchema,
+      responses: {
+        201: { description: 'The saved address', schema: shippingAddress },
+        400: invalid,
+        401: unauthorized,
+        403: notCustomer,
+      },
+    },
+    get: {
+      ...customer,
+      summary: "The customer's saved addresses, the default first",
+      query: paging,
+      responses: {
+        200: { description: 'A page of addresses', schema: pageOf(shippingAddress) },
+        400: invalid,
+        401: unauthorized,
+        403: notCustomer,
+      },
+    },
+  },
+  '/api/v1/checkout/shipping-address/{id}': {
+    put: {
+      ...customer,
+      summary: 'Change some fields of a saved address',
+      description: 'Fields left out stay as they are; `null` clears an optional field.',
+      pathParams: ['id'],
+      body: updateShippingAddressValidator.toJSONSchema() as JsonSchema,
+      responses: {
+        200: { description: 'The address after the change', schema: shippingAddress },
+        400: invalid,
+        401: unauthorized,
+        403: notCustomer,
+        404: addressNotFound,
+      },
+    },
+    delete: {
+      ...customer,
+      summary: 'Delete a saved address',
+      description: 'Placed orders keep their own copy of the address.',
+      pathParams: ['id'],
+      responses: {
+        200: { description: 'Deleted', schema: deleted },
+        401: unauthorized,
+        403: notCustomer,
+        404: addressNotFound,
+      },
+    },
+  },
+  '/api/v1/checkout/shipping-method': {
+    get: {
+      ...customer,
+      summary: 'The shipping methods a customer may choose, cheapest first',
+      query: paging,
+      responses: {
+        200: { description: 'A page of active methods', schema: pageOf(shippingMethod) },
+        400: invalid,
+        401: unauthorized,
+        403: notCustomer,
+      },
+    },
+  },
+  '/api/v1/admin/shipping-methods': {
+    get: {
+      ...admin,
+      summary: 'Every shipping method not deleted, active or not',
+      query: paging,
+      responses: {
+        200: { description: 'A page of methods', schema: pageOf(shippingMethod) },
+        400: invalid,
+        401: unauthorized,
+        403: notAdmin,
+      },
+    },
+    post: {
+      ...admin,
+      summary: 'Create a shipping method',
+      body: createShippingMethodValidator.toJSONSchema() as JsonSchema,
+      responses: {
+        201: { description: 'The new method', schema: shippingMethod },
+        400: invalid,
+        401: unauthorized,
+        403: notAdmin,
+        409: methodExists,
+      },
+    },
+  },
+  '/api/v1/admin/shipping-methods/{id}': {
+    put: {
+      ...admin,
+      summary: 'Change some fields of a shipping method',
+      description: '`isActive: false` withdraws it from customers; it can be reactivated.',
+      pathParams: ['id'],
+      body: updateShippingMethodValidator.toJSONSchema() as JsonSchema,
+      responses: {
+        200: { description: 'The method after the change', schema: shippingMethod },
+        400: invalid,
+        401: unauthorized,
+        403: notAdmin,
+        404: methodNotFound,
+        409: methodExists,
+      },
+    },
+    delete: {
+      ...admin,
+      summary: 'Delete a shipping method for good',
+      description:
+        'The row is kept for the orders that used it but disappears from every list and from ' +
+        'checkout; its name may be used again.',
+      pathParams: ['id'],
+      responses: {
+        200: { description: 'Deleted', schema: deleted },
+        401: unauthorized,
+        403: notAdmin,
+        404: methodNotFound,
+      },
+    },
+  },
+}

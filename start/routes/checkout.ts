@@ -1,3 +1,34 @@
 /*
-| Routes of the checkout area.
+| Routes of the checkout area: the customer's addresses, shipping options, summary and
+| place-order (interface 4.3), and the admin management of shipping methods.
 */
+import router from '@adonisjs/core/services/router'
+import { middleware } from '#start/kernel'
+
+const ShippingAddressesController = () =>
+  import('#controllers/api/checkout/shipping_addresses_controller')
+const ShippingMethodsController = () =>
+  import('#controllers/api/checkout/shipping_methods_controller')
+const AdminShippingMethodsController = () =>
+  import('#controllers/api/checkout/admin_shipping_methods_controller')
+
+router
+  .group(() => {
+    router.post('/shipping-address', [ShippingAddressesController, 'store'])
+    router.get('/shipping-address', [ShippingAddressesController, 'index'])
+    router.put('/shipping-address/:id', [ShippingAddressesController, 'update'])
+    router.delete('/shipping-address/:id', [ShippingAddressesController, 'destroy'])
+    router.get('/shipping-method', [ShippingMethodsController, 'index'])
+  })
+  .prefix('/api/v1/checkout')
+  .use(middleware.auth())
+
+router
+  .group(() => {
+    router.get('/shipping-methods', [AdminShippingMethodsController, 'index'])
+    router.post('/shipping-methods', [AdminShippingMethodsController, 'store'])
+    router.put('/shipping-methods/:id', [AdminShippingMethodsController, 'update'])
+    router.delete('/shipping-methods/:id', [AdminShippingMethodsController, 'destroy'])
+  })
+  .prefix('/api/v1/admin')
+  .use(middleware.auth())

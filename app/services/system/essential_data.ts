@@ -1,5 +1,6 @@
 import env from '#start/env'
 import { SuperAdminService } from '#services/accounts/super_admin_service'
+import { ShippingMethodService } from '#services/checkout/shipping_method_service'
 
 /**
  * Rows every database needs, written idempotently: safe to run at every start and from
@@ -8,6 +9,7 @@ import { SuperAdminService } from '#services/accounts/super_admin_service'
 const steps: Array<() => Promise<unknown>> = [
   () =>
     new SuperAdminService().ensure(env.get('SUPER_ADMIN_EMAIL'), env.get('SUPER_ADMIN_PASSWORD')),
+  () => new ShippingMethodService().ensureEssential(),
 ]
 
 /** Runs every essential-data step in order. */

@@ -1,0 +1,50 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { ShippingAddressService } from '#services/checkout/shipping_address_service'
+import {
+  createShippingAddressValidator,
+  shippingAddressListValidator,
+  updateShippingAddressValidator,
+} from '#validators/shipping_address'
+import { pageRequest } from '#validators/pagination'
+import { shippingAddressJson } from '#transformers/shipping_address_transformer'
+import { page } from '#transformers/page'
+
+/** The customer's saved addresses: `/api/v1/checkout/shipping-address`. */
+export default class ShippingAddressesController {
+  #addresses = new ShippingAddressService()
+
+  /** Lists the customer's addresses, the default first. */
+  async index({ auth, bouncer, request }: HttpContext) {
+    await bouncer.authorize('shop')
+    const query = await request.validateUsing(shippingAddressListValidator, { data: request.qs() })
+    const slice = pageRequest(query)
+    const result = await this.#addresses.list(auth.getUserOrFail(), slice)
+    return page(result.items.map(shippingAddressJson), result.total, slice.limit, slice.offset)
+  }
+
+  /** Saves a new address. */
+  async store({ auth, bouncer, request, response }: HttpContext) {
+    await bouncer.authorize('shop')
+    const input = await request.validateUsing(createShippingAddressValidator, {
+      data: request.body(),
+    })
+    const address = await this.#addresses.create(auth.getUserOrFail(), input)
+    return response.created(shippingAddressJson(address))
+  }
+
+  /** Changes some fields of one of the customer's addresses. */
+  async update({ auth, bouncer, params, request }: HttpContext) {
+    await bouncer.authorize('shop')
+    const input = await request.validateUsing(updateShippingAddressValidator, {
+      data: request.body(),
+    })
+    return shippingAddressJson(await this.#addresses.update(auth.getUserOrFail(), params.id, input))
+  }
+
+  /** Deletes one of the customer's addresses. */
+  async destroy({ auth, bouncer, params }: HttpContext) {
+    await bouncer.authorize('shop')
+    await this.#addresses.delete(auth.getUserOrFail(), params.id)
+    return { id: params.id, deleted: true }
+  }
+}

@@ -1,0 +1,41 @@
+import type { DateTime } from 'luxon'
+import { column, scope } from '@adonisjs/lucid/orm'
+import { UuidModel } from '#models/uuid_model'
+
+/** A delivery option; its price is charged once per shop order. `deletedAt` marks a deleted one. */
+export default class ShippingMethod extends UuidModel {
+  /** Methods that were not deleted: what admins manage. */
+  static live = scope((query) => {
+    query.whereNull('shipping_methods.deleted_at')
+  })
+
+  /** Methods a customer may choose: live and active. */
+  static offered = scope((query) => {
+    query.whereNull('shipping_methods.deleted_at').where('shipping_methods.is_active', true)
+  })
+
+  @column()
+  declare name: string
+
+  @column()
+  declare description: string | null
+
+  @column()
+  declare priceCents: number
+
+  @column()
+  declare estimatedDays: number
+
+  // SQLite hands booleans back as 0 and 1.
+  @column({ consume: (value: unknown) => Boolean(value) })
+  declare isActive: boolean
+
+  @column.dateTime()
+  declare deletedAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+}

@@ -1,0 +1,144 @@
+import db from '@adonisjs/lucid/services/db'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import ShippingMethod from '#models/shipping_method'
+import { ShippingMethodExists, ShippingMethodNotFound } from '#exceptions/checkout_errors'
+import { isUniqueViolation } from '#support/db_errors'
+import { sqlTime } from '#support/sql_time'
+import { pageOf, type PageRequest, type PageResult } from '#services/catalog/paging'
+
+/** A shipping method as an admin writes it; `priceCents` already converted from the amount. */
+export interface ShippingMethodInput {
+  name: string
+  description?: string | null
+  priceCents: number
+  estimatedDays: number
+  isActive?: boolean
+}
+
+/** The methods every fresh database offers (decisions.md section 5). */
+export const ESSENTIAL_SHIPPING_METHODS: ShippingMethodInput[] = [
+  {
+    name: 'Standard',
+    description: 'Delivery in about five business days',
+    priceCents: 500,
+    estimatedDays: 5,
+  },
+  {
+    name: 'Express',
+    description: 'Delivery in about two business days',
+    priceCents: 1500,
+    estimatedDays: 2,
+  },
+]
+
+/**
+ * Shipping methods: customers see the active ones; admins create, edit, deactivate and delete
+ * them. Deleting is a soft delete, because placed orders point at the method and the essential
+ * seed must not bring back a method an admin removed.
+ */
+export class ShippingMethodService {
+  /** The methods a customer may choose, cheapest first. */
+  async listOffered(page: PageRequest): Promise<PageResult<ShippingMethod>> {
+    return pageOf(
+      ShippingMethod.query().withScopes((scopes) => scopes.offered()),
+      page,
+      (query) => query.orderBy('price_cents', 'asc').orderBy('name', 'asc').orderBy('id', 'asc')
+    )
+  }
+
+  /** Every method not deleted, active or not, cheapest first. */
+  async listAll(page: PageRequest): Promise<PageResult<ShippingMethod>> {
+    return pageOf(
+      ShippingMethod.query().withScopes((scopes) => scopes.live()),
+      page,
+      (query) => query.orderBy('price_cents', 'asc').orderBy('name', 'asc').orderBy('id', 'asc')
+    )
+  }
+
+  /** The active method with this id, as checkout needs it, or a 404. */
+  async findOffered(id: string, client?: QueryClientContract): Promise<ShippingMethod> {
+    const method = await ShippingMethod.query({ client })
+      .withScopes((scopes) => scopes.offered())
+      .where('id', id)
+      .first()
+    if (!method) throw new ShippingMethodNotFound()
+    return method
+  }
+
+  /** Creates a method; a live method with the same name (any case) is a 409. */
+  async create(input: ShippingMethodInput): Promise<ShippingMethod> {
+    const method = new ShippingMethod()
+    method.fill({
+      name: input.name,
+      description: input.description ?? null,
+      priceCents: input.priceCents,
+      estimatedDays: input.estimatedDays,
+      isActive: input.isActive ?? true,
+    })
+    await this.#save(method)
+    return method
+  }
+
+  /** Changes the fields given. */
+  async update(id: string, input: Partial<ShippingMethodInput>): Promise<ShippingMethod> {
+    const method = await this.#findLive(id)
+    method.merge(
+      Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
+    )
+    await this.#save(method)
+    return method
+  }
+
+  /** Deletes a method for good: it disappears from every list and from checkout. */
+  async delete(id: string): Promise<void> {
+    const now = sqlTime()
+    const deleted = await db
+      .from('shipping_methods')
+      .where('id', id)
+      .whereNull('deleted_at')
+      .update({ deleted_at: now, is_active: false, updated_at: now })
+    if (Number(deleted) !== 1) throw new ShippingMethodNotFound()
+  }
+
+  /**
+   * Gives a database that never had a shipping method the essential ones, both or neither.
+   * Only a table without any row (deleted ones included) is seeded, so a method an admin
+   * renamed, deactivated or deleted never comes back; instances starting together are settled
+   * by the unique name index.
+   */
+  async ensureEssential(): Promise<void> {
+    const [{ total }] = await db.from('shipping_methods').count('* as total')
+    if (Number(total) > 0) return
+    try {
+      await db.transaction(async (trx) => {
+        for (const input of ESSENTIAL_SHIPPING_METHODS) {
+          await ShippingMethod.create(
+            { ...input, description: input.description ?? null, isActive: true },
+            { client: trx }
+          )
+        }
+      })
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error
+    }
+  }
+
+  async #findLive(id: string): Promise<ShippingMethod> {
+    const method = await ShippingMethod.query()
+      .withScopes((scopes) => scopes.live())
+      .where('id', id)
+      .first()
+    if (!method) throw new ShippingMethodNotFound()
+    return method
+  }
+
+  async #save(method: ShippingMethod) {
+    try {
+      // Its own transaction, so a refused write never aborts an enclosing one on PostgreSQL.
+      await db.transaction((trx) => method.useTransaction(trx).save())
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ShippingMethodExists()
+      throw error
+    }
+  }
+}
