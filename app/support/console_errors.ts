@@ -30,11 +30,13 @@ export async function renderConsoleError(description: ErrorDescription, ctx: Htt
   const { request, response } = ctx
   const session = 'session' in ctx ? ctx.session : undefined
 
-  if (description.status === 401) {
+  const isSubmission = request.method() !== 'GET' && request.method() !== 'HEAD'
+
+  if (description.code === 'UNAUTHORIZED') {
+    if (session && isSubmission) session.flash('error', 'Your session has ended. Sign in again.')
     return response.redirect('/admin/login')
   }
 
-  const isSubmission = request.method() !== 'GET' && request.method() !== 'HEAD'
   if (session && isSubmission && description.status < 500) {
     session.flashExcept(NEVER_KEPT)
     if (description.fields?.length) {
