@@ -9,7 +9,8 @@ export default defineConfig({
   },
   json: {
     convertEmptyStringsToNull: false,
-    limit: '100kb',
+    // A policy's content may be 100,000 characters of multi-byte text.
+    limit: '1mb',
     strict: true,
     types: [
       'application/json',

@@ -12,5 +12,7 @@ export function sqlTime(value: DateTime | Date = DateTime.now(), client?: QueryC
   const instant = value instanceof Date ? DateTime.fromJSDate(value) : value
   const dialect = (client ?? db.connection()).dialect
   if (dialect.name === 'postgres') return instant.toJSDate()
-  return instant.toUTC().toFormat(dialect.dateTimeFormat)
+  // Milliseconds are kept so rows written within one second still sort in writing order; the
+  // text still compares correctly with Lucid's whole-second values.
+  return instant.toUTC().toFormat(`${dialect.dateTimeFormat}.SSS`)
 }

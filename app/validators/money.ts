@@ -5,13 +5,14 @@ import { amountToCents } from '#support/money'
 export const MAX_AMOUNT = 1_000_000
 
 /**
- * A money amount in a JSON body: a finite, non-negative number with at most two decimals, turned
- * into integer cents. Strings are refused so `"10"` and `10` cannot mean different things.
+ * A money amount in a JSON body: a finite number from `min` (default 0) to 1,000,000 with at most
+ * two decimals, turned into integer cents. Strings are refused so `"10"` and `10` cannot mean
+ * different things. (A transformed schema takes no further rules, hence the option.)
  */
-export function moneyAmount() {
+export function moneyAmount(options: { min?: number } = {}) {
   return vine
     .number({ strict: true })
-    .min(0)
+    .min(options.min ?? 0)
     .max(MAX_AMOUNT)
     .decimal([0, 2])
     .transform((amount) => amountToCents(amount))

@@ -1,23 +1,13 @@
 import vine from '@vinejs/vine'
 import { paginationFields } from '#validators/pagination'
-import { MAX_AMOUNT } from '#validators/money'
-import { amountToCents } from '#support/money'
+import { moneyAmount } from '#validators/money'
 import { PRODUCT_SORTS } from '#models/product'
 
 /** The largest stock a product may hold. */
 export const MAX_STOCK = 1_000_000
 
-/**
- * `moneyAmount()` with zero refused (the smallest price is one cent). Restated because a
- * transformed Vine schema takes no further rules, so nothing can be chained onto `moneyAmount()`.
- */
-const price = () =>
-  vine
-    .number({ strict: true })
-    .min(0.01)
-    .max(MAX_AMOUNT)
-    .decimal([0, 2])
-    .transform((amount) => amountToCents(amount))
+/** A price: the money rules with zero refused (the smallest price is one cent). */
+const price = () => moneyAmount({ min: 0.01 })
 
 const stock = () => vine.number({ strict: true }).withoutDecimals().min(0).max(MAX_STOCK)
 

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon'
 import { randomUUID } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -12,7 +13,7 @@ import {
   ProductUnavailable,
   QuantityLimitExceeded,
 } from '#exceptions/cart_errors'
-import { nowFor } from '#services/catalog/paging'
+import { sqlTime } from '#support/sql_time'
 
 /** One cart line joined with its product and shop as they are now (checkout's input). */
 export interface CartLine {
@@ -72,7 +73,7 @@ export class CartService {
 
       const ceiling = Math.min(MAX_LINE_QUANTITY, product.stock)
       if (input.quantity <= ceiling) {
-        const now = nowFor(trx)
+        const now = sqlTime(DateTime.now(), trx)
         const merged = await trx
           .knexQuery()
           .table('cart_items')
@@ -116,7 +117,7 @@ export class CartService {
       await trx
         .from('cart_items')
         .where({ user_id: customer.id, product_id: productId })
-        .update({ quantity, updated_at: nowFor(trx) })
+        .update({ quantity, updated_at: sqlTime(DateTime.now(), trx) })
       return this.#viewOf(await this.linesFor(customer.id, trx))
     })
   }

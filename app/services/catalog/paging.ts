@@ -1,6 +1,4 @@
 import type { LucidModel, ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
-import type { QueryClientContract } from '@adonisjs/lucid/types/database'
-import { DateTime } from 'luxon'
 
 /** A slice of a list, already validated (limit 1..100, offset ≥ 0). */
 export interface PageRequest {
@@ -27,14 +25,4 @@ export async function pageOf<Model extends LucidModel>(
   order(query)
   const items = await query.limit(page.limit).offset(page.offset)
   return { items, total: Number(counted?.total ?? 0) }
-}
-
-/**
- * The current instant as a query-builder value, in the connection's own timestamp form. On SQLite
- * Lucid writes whole seconds; milliseconds are kept here so rows written in the same second (two
- * cart lines added back to back) still sort in the order they were written.
- */
-export function nowFor(client: QueryClientContract): string {
-  const format = client.dialect.dateTimeFormat
-  return DateTime.now().toFormat(format.includes('.SSS') ? format : `${format}.SSS`)
 }

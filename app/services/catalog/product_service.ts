@@ -1,11 +1,13 @@
+import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Product from '#models/product'
 import type User from '#models/user'
 import { ProductNotFound, SkuExists } from '#exceptions/catalog_errors'
 import { ShopService } from '#services/catalog/shop_service'
-import { isUniqueViolation } from '#services/catalog/unique_violation'
-import { nowFor, pageOf, type PageRequest, type PageResult } from '#services/catalog/paging'
+import { isUniqueViolation } from '#support/db_errors'
+import { pageOf, type PageRequest, type PageResult } from '#services/catalog/paging'
+import { sqlTime } from '#support/sql_time'
 
 /** A product as a seller describes it; money in integer cents. */
 export interface ProductInput {
@@ -102,7 +104,10 @@ export class ProductService {
         .where('id', productId)
         .whereNull('deleted_at')
         .whereIn('shop_id', trx.from('shops').select('id').where('seller_id', seller.id))
-        .update({ deleted_at: nowFor(trx), updated_at: nowFor(trx) })
+        .update({
+          deleted_at: sqlTime(DateTime.now(), trx),
+          updated_at: sqlTime(DateTime.now(), trx),
+        })
       if (Number(deleted) !== 1) throw new ProductNotFound()
     })
   }

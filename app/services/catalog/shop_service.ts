@@ -1,10 +1,12 @@
+import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Shop from '#models/shop'
 import type User from '#models/user'
 import { ShopStatus } from '#enums/shop_status'
 import { ShopNotFound } from '#exceptions/catalog_errors'
-import { nowFor, pageOf, type PageRequest, type PageResult } from '#services/catalog/paging'
+import { pageOf, type PageRequest, type PageResult } from '#services/catalog/paging'
+import { sqlTime } from '#support/sql_time'
 
 /** Fields a seller gives a shop. */
 export interface ShopInput {
@@ -82,7 +84,7 @@ export class ShopService {
         .from('shops')
         .where('id', shopId)
         .whereNot('status', status)
-        .update({ status, updated_at: nowFor(trx) })
+        .update({ status, updated_at: sqlTime(DateTime.now(), trx) })
       const shop = await Shop.query({ client: trx }).where('id', shopId).first()
       if (!shop) throw new ShopNotFound()
       return shop
