@@ -67,6 +67,20 @@ export function pageOf(item: JsonSchema): JsonSchema {
   })
 }
 
+/**
+ * VineJS writes `additionalProperties: false` into its schemas, but the API ignores unknown
+ * fields (decisions.md section 1); the document says what the API does.
+ */
+function acceptingUnknownFields(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(acceptingUnknownFields)
+  if (!schema || typeof schema !== 'object') return schema
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key, value]) => !(key === 'additionalProperties' && value === false))
+      .map(([key, value]) => [key, acceptingUnknownFields(value)])
+  )
+}
+
 /** Query parameters from a validator's JSON schema (an object schema). */
 function queryParameters(schema: JsonSchema) {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
@@ -85,7 +99,8 @@ export function buildOperation(spec: OperationSpec) {
   for (const name of spec.pathParams ?? []) {
     parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } })
   }
-  if (spec.query) parameters.push(...queryParameters(spec.query))
+  if (spec.query)
+    parameters.push(...queryParameters(acceptingUnknownFields(spec.query) as JsonSchema))
   for (const header of spec.headers ?? []) {
     parameters.push({
       name: header.name,
@@ -130,7 +145,12 @@ export function buildOperation(spec: OperationSpec) {
     security: spec.auth === 'bearer' ? [{ bearerAuth: [] }] : [],
     ...(parameters.length ? { parameters } : {}),
     ...(spec.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: spec.body } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: acceptingUnknownFields(spec.body) } },
+          },
+        }
       : {}),
     responses,
   }
