@@ -1,0 +1,112 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Coupon from '#models/coupon'
+import type { DomainError } from '#exceptions/domain_error'
+import {
+  CheckoutCouponNotFound,
+  CouponExpired,
+  CouponMinOrderNotMet,
+  CouponNotStarted,
+  CouponUsageLimitReached,
+} from '#exceptions/coupon_errors'
+import type { CouponRefusal, CouponTerms } from '#services/coupons/coupon_rules'
+import { affectedRows } from '#services/coupons/affected_rows'
+
+/** A coupon as checkout needs it: what to count a use against, what to copy, what to evaluate. */
+export interface CouponSnapshot {
+  id: string
+  code: string
+  terms: CouponTerms
+}
+
+/** The rules' view of a stored coupon. */
+export function snapshotOf(coupon: Coupon): CouponSnapshot {
+  return {
+    id: coupon.id,
+    code: coupon.code,
+    terms: {
+      discountType: coupon.discountType,
+      discountValue: coupon.discountValue,
+      minOrderAmount: coupon.minOrderAmount,
+      maxDiscountAmount: coupon.maxDiscountAmount,
+      startsAt: coupon.startDate.toMillis(),
+      endsAt: coupon.endDate.toMillis(),
+      usageLimit: coupon.usageLimit,
+      usageCount: coupon.usageCount,
+      isActive: coupon.isActive,
+    },
+  }
+}
+
+const CHECKOUT_REFUSALS: Record<CouponRefusal, new () => DomainError> = {
+  COUPON_INACTIVE: CheckoutCouponNotFound,
+  COUPON_NOT_STARTED: CouponNotStarted,
+  COUPON_EXPIRED: CouponExpired,
+  COUPON_USAGE_LIMIT_REACHED: CouponUsageLimitReached,
+  COUPON_MIN_ORDER_NOT_MET: CouponMinOrderNotMet,
+}
+
+/**
+ * The 422 checkout answers for a refusal of `coupon_rules`. An inactive coupon reads as an unknown
+ * one, so a customer cannot tell a switched-off code from a made-up one.
+ */
+export function checkoutRefusal(reason: CouponRefusal): DomainError {
+  return new CHECKOUT_REFUSALS[reason]()
+}
+
+/** Coupon use counting for checkout: every change to `usage_count` goes through here. */
+export class CouponUsageService {
+  /**
+   * The live, active coupon with this code (any case), or null: checkout answers null with
+   * `CheckoutCouponNotFound` and hands the terms to `coupon_rules` for everything else.
+   */
+  async findApplicableByCode(
+    code: string,
+    trx?: TransactionClientContract
+  ): Promise<CouponSnapshot | null> {
+    const coupon = await Coupon.query({ client: trx })
+      .withScopes((scopes) => scopes.live())
+      .where('code', code.trim().toUpperCase())
+      .where('is_active', true)
+      .first()
+    return coupon ? snapshotOf(coupon) : null
+  }
+
+  /**
+   * Counts one use inside the caller's transaction. The single conditional update is what keeps
+   * concurrent placements from passing `usageLimit`; the CHECK constraint backs it.
+   */
+  async countUse(couponId: string, trx: TransactionClientContract): Promise<void> {
+    const counted = await trx
+      .from('coupons')
+      .where('id', couponId)
+      .whereNull('deleted_at')
+      .where('is_active', true)
+      .where((query) => {
+        query.whereNull('usage_limit').orWhereRaw('usage_count < usage_limit')
+      })
+      .increment('usage_count', 1)
+    if (affectedRows(counted) === 1) return
+
+    // Nothing counted: say why, so a coupon deleted or switched off mid-checkout is not
+    // reported as used up.
+    const coupon = await Coupon.query({ client: trx })
+      .withScopes((scopes) => scopes.live())
+      .where('id', couponId)
+      .first()
+    if (!coupon || !coupon.isActive) throw new CheckoutCouponNotFound()
+    throw new CouponUsageLimitReached()
+  }
+
+  /**
+   * Gives one use back inside the caller's transaction (every order of a checkout cancelled).
+   * Works on deleted coupons too; returns false when the count was already zero.
+   */
+  async releaseUse(couponId: string, trx: TransactionClientContract): Promise<boolean> {
+    const released = await trx
+      .from('coupons')
+      .where('id', couponId)
+      .where('usage_count', '>', 0)
+      .decrement('usage_count', 1)
+    return affectedRows(released) === 1
+  }
+}
