@@ -1,0 +1,182 @@
+import db from '@adonisjs/lucid/services/db'
+import type { DateTime } from 'luxon'
+import Coupon from '#models/coupon'
+import type { FieldMessage } from '#exceptions/domain_error'
+import { ValidationFailed } from '#exceptions/common_errors'
+import { isUniqueViolation } from '#support/db_errors'
+import { sqlTime } from '#support/sql_time'
+import {
+  CouponCodeExists,
+  CouponNotFound,
+  CouponUsageLimitBelowCount,
+} from '#exceptions/coupon_errors'
+import {
+  couponAvailability,
+  FULL_PERCENTAGE,
+  type DiscountType,
+  type Instant,
+} from '#services/coupons/coupon_rules'
+import { snapshotOf } from '#services/coupons/coupon_usage_service'
+import { affectedRows } from '#services/coupons/affected_rows'
+
+/** A new coupon. Amounts in cents; a PERCENTAGE value in hundredths of a percent. */
+export interface CouponInput {
+  code: string
+  discountType: DiscountType
+  discountValue: number
+  minOrderAmount?: number
+  maxDiscountAmount?: number | null
+  startDate: DateTime
+  endDate: DateTime
+  usageLimit?: number | null
+  isActive?: boolean
+}
+
+/** A partial update: only the fields present change. */
+export type CouponChanges = Partial<CouponInput>
+
+/** One page of live coupons. */
+export interface CouponPage {
+  coupons: Coupon[]
+  total: number
+}
+
+/** Admin management of coupons and the customer lookup by code. */
+export class CouponService {
+  /** Creates a coupon; a live coupon with the same code (any case) is a 409. */
+  async create(input: CouponInput): Promise<Coupon> {
+    assertCoherent(input)
+    return db.transaction(async (trx) => {
+      const coupon = new Coupon().merge({
+        code: input.code.toUpperCase(),
+        discountType: input.discountType,
+        discountValue: input.discountValue,
+        minOrderAmount: input.minOrderAmount ?? 0,
+        maxDiscountAmount: input.maxDiscountAmount ?? null,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        usageLimit: input.usageLimit ?? null,
+        usageCount: 0,
+        isActive: input.isActive ?? true,
+        deletedAt: null,
+      })
+      coupon.useTransaction(trx)
+      await saveWithUniqueCode(coupon)
+      return coupon
+    })
+  }
+
+  /** Live coupons, newest first. */
+  async list(limit: number, offset: number): Promise<CouponPage> {
+    const [coupons, counted] = await Promise.all([
+      Coupon.query()
+        .withScopes((scopes) => scopes.live())
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'asc')
+        .limit(limit)
+        .offset(offset),
+      db.from('coupons').whereNull('deleted_at').count('* as total').first(),
+    ])
+    return { coupons, total: Number(counted?.total ?? 0) }
+  }
+
+  /**
+   * Applies a partial update. Rules that span fields (end after start, a percentage at most 100)
+   * are checked on the merged coupon; a usage limit below the uses already counted is a 409.
+   */
+  async update(id: string, changes: CouponChanges): Promise<Coupon> {
+    return db.transaction(async (trx) => {
+      // The first write both checks the new limit against the current count and locks the row
+      // (PostgreSQL) or the database (SQLite), so the merged checks below read values that
+      // neither checkout nor another admin can change before this transaction ends.
+      const newLimit = changes.usageLimit
+      const guard = trx.from('coupons').where('id', id).whereNull('deleted_at')
+      if (typeof newLimit === 'number') guard.where('usage_count', '<=', newLimit)
+      const locked = await guard.update({
+        usage_limit: newLimit === undefined ? db.raw('usage_limit') : newLimit,
+      })
+
+      const coupon = await Coupon.query({ client: trx })
+        .withScopes((scopes) => scopes.live())
+        .where('id', id)
+        .first()
+      if (!coupon) throw new CouponNotFound()
+      if (affectedRows(locked) === 0) {
+        throw new CouponUsageLimitBelowCount(
+          `usageLimit cannot be lower than the ${coupon.usageCount} uses already counted`
+        )
+      }
+
+      const present = Object.fromEntries(
+        Object.entries(changes).filter(([, value]) => value !== undefined)
+      ) as CouponChanges
+      if (present.code !== undefined) present.code = present.code.toUpperCase()
+      coupon.merge(present)
+      assertCoherent(coupon)
+      await saveWithUniqueCode(coupon)
+      return coupon
+    })
+  }
+
+  /**
+   * Deletes softly: orders keep pointing at the row, while lists, lookups and checkout stop
+   * seeing it and its code becomes free again. Deleting twice is a 404.
+   */
+  async delete(id: string): Promise<void> {
+    const now = sqlTime()
+    const deleted = await db
+      .from('coupons')
+      .where('id', id)
+      .whereNull('deleted_at')
+      .update({ deleted_at: now, updated_at: now })
+    if (affectedRows(deleted) === 0) throw new CouponNotFound()
+  }
+
+  /**
+   * The coupon a customer may use right now. Unknown, deleted, inactive, not started, expired and
+   * used-up codes all get the same 404, so the answer reveals nothing about codes that exist.
+   */
+  async lookup(code: string, now: Instant = Date.now()): Promise<Coupon> {
+    const coupon = await Coupon.query()
+      .withScopes((scopes) => scopes.live())
+      .where('code', code.trim().toUpperCase())
+      .first()
+    if (!coupon || !couponAvailability(snapshotOf(coupon).terms, now).ok) {
+      throw new CouponNotFound()
+    }
+    return coupon
+  }
+}
+
+/** Cross-field rules, on a new coupon or on an existing one with the changes merged in. */
+function assertCoherent(coupon: {
+  discountType: DiscountType
+  discountValue: number
+  startDate: DateTime
+  endDate: DateTime
+}) {
+  const fields: FieldMessage[] = []
+  if (coupon.discountType === 'PERCENTAGE' && coupon.discountValue > FULL_PERCENTAGE) {
+    fields.push({
+      field: 'discountValue',
+      message: 'The discountValue field of a PERCENTAGE coupon must be at most 100',
+    })
+  }
+  if (coupon.endDate.toMillis() <= coupon.startDate.toMillis()) {
+    fields.push({ field: 'endDate', message: 'The endDate field must be after startDate' })
+  }
+  if (fields.length) throw new ValidationFailed(undefined, { fields })
+}
+
+/** The partial unique index of the coupons migration: one live coupon per code. */
+const LIVE_CODE_INDEX = { name: 'coupons_code_live_unique', table: 'coupons', columns: ['code'] }
+
+/** Saves, turning a clash on the live-code unique index into a 409, race or not. */
+async function saveWithUniqueCode(coupon: Coupon) {
+  try {
+    await coupon.save()
+  } catch (error) {
+    if (isUniqueViolation(error, LIVE_CODE_INDEX)) throw new CouponCodeExists()
+    throw error
+  }
+}
