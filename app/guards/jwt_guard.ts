@@ -3,6 +3,7 @@ import type { AuthClientResponse, GuardContract } from '@adonisjs/auth/types'
 import type { HttpContext } from '@adonisjs/core/http'
 import type User from '#models/user'
 import { TokenService } from '#services/accounts/token_service'
+import { DomainError } from '#exceptions/domain_error'
 
 /**
  * The `api` guard: reads `Authorization: Bearer <jwt>` and hands the token to the TokenService,
@@ -58,11 +59,17 @@ export class JwtGuard implements GuardContract<User> {
     return this.user
   }
 
+  /**
+   * False when the request carries no bearer token. A token that is present but refused throws
+   * its own error (expired, revoked, invalid, account deactivated): the auth middleware turns any
+   * `false` into a bare 401, and the client must learn why, e.g. 403 for a deactivated account.
+   */
   async check(): Promise<boolean> {
     try {
       await this.authenticate()
       return true
-    } catch {
+    } catch (error) {
+      if (error instanceof DomainError) throw error
       return false
     }
   }

@@ -26,6 +26,9 @@ export interface IssuedTokens {
 const ALGORITHM = 'HS256'
 const signingKey = new TextEncoder().encode(tokensConfig.jwtSecret.release())
 
+/** A `sub` that is not a UUID would make PostgreSQL reject the lookup with an error (a 500). */
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 const digest = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /**
@@ -75,11 +78,19 @@ export class TokenService {
       if (error instanceof joseErrors.JWTExpired) throw new TokenExpired()
       throw new InvalidToken()
     }
-    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') throw new InvalidToken()
+    if (
+      typeof payload.sub !== 'string' ||
+      !UUID_PATTERN.test(payload.sub) ||
+      typeof payload.ver !== 'number'
+    ) {
+      throw new InvalidToken()
+    }
 
     const user = await User.find(payload.sub)
-    if (!user || user.tokenVersion !== payload.ver) throw new TokenRevoked()
+    if (!user) throw new TokenRevoked()
+    // Deactivation also bumps the version; the deactivated owner is told why rather than "revoked".
     if (!user.isActive) throw new AccountDeactivated()
+    if (user.tokenVersion !== payload.ver) throw new TokenRevoked()
 
     const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined
     if (sessionId && (await this.#familyRevoked(sessionId))) throw new TokenRevoked()
