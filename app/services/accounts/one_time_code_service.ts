@@ -3,6 +3,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import limiter from '@adonisjs/limiter/services/main'
+import { errors as limiterErrors } from '@adonisjs/limiter'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import tokensConfig from '#config/tokens'
 import OneTimeCode from '#models/one_time_code'
@@ -26,9 +27,16 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right)
 }
 
-/** Resends are limited per account and purpose: one a minute and five an hour. */
-const perMinute = () => limiter.use({ requests: 1, duration: '1 minute' })
-const perHour = () => limiter.use({ requests: 5, duration: '1 hour' })
+/**
+ * Resends are limited per account and purpose: one a minute and five an hour. Each window has its
+ * own key: a shared store (Redis) keeps one counter per key, so sharing one would count twice.
+ */
+const windows = () => [
+  { limiter: limiter.use({ requests: 1, duration: '1 minute' }), prefix: 'otp_minute' },
+  { limiter: limiter.use({ requests: 5, duration: '1 hour' }), prefix: 'otp_hour' },
+]
+const windowKey = (prefix: string, user: User, purpose: CodePurpose) =>
+  `${prefix}_${purpose}_${user.id}`
 
 /**
  * One-time codes: 6 digits from a CSPRNG, stored as an HMAC, valid OTP_TTL_MINUTES, single use,
@@ -38,19 +46,26 @@ const perHour = () => limiter.use({ requests: 5, duration: '1 hour' })
 export class OneTimeCodeService {
   /** True when another code for this account and purpose may be sent now. */
   async mayIssue(user: User, purpose: CodePurpose): Promise<boolean> {
-    const key = `otp_${purpose}_${user.id}`
-    return (await perMinute().remaining(key)) > 0 && (await perHour().remaining(key)) > 0
+    for (const { limiter: window, prefix } of windows()) {
+      if ((await window.remaining(windowKey(prefix, user, purpose))) <= 0) return false
+    }
+    return true
   }
 
   /** Creates a code within `trx` and returns it in clear, for the mail; throttled per account. */
   async issue(user: User, purpose: CodePurpose, trx: TransactionClientContract): Promise<string> {
-    const key = `otp_${purpose}_${user.id}`
-    if (!(await this.mayIssue(user, purpose))) {
-      const retryAfter = Math.max(await perMinute().availableIn(key), 1)
-      throw new TooManyCodeRequests(undefined, { headers: { 'Retry-After': String(retryAfter) } })
+    if (!(await this.mayIssue(user, purpose))) throw await this.#tooMany(user, purpose)
+    for (const { limiter: window, prefix } of windows()) {
+      try {
+        await window.consume(windowKey(prefix, user, purpose))
+      } catch (error) {
+        // A parallel request took the last allowance between the check and here.
+        if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
+          throw await this.#tooMany(user, purpose)
+        }
+        throw error
+      }
     }
-    await perMinute().consume(key)
-    await perHour().consume(key)
 
     const now = DateTime.now()
     await trx
@@ -75,36 +90,62 @@ export class OneTimeCodeService {
   }
 
   /**
-   * Consumes the code when it is right and live; otherwise counts a wrong try against the
-   * account's live code. Callers return (not throw) from their transaction on `false`, so the
-   * wrong try is committed before they refuse.
+   * Consumes `code` when it is the live code of one of `accounts` and returns that account.
+   * Otherwise the wrong try counts against every live code of those accounts (the guess was
+   * tested against each) and the result is null. Callers return (not throw) from their
+   * transaction on null, so the wrong try is committed before they refuse.
    */
-  async consume(user: User, purpose: CodePurpose, code: string, trx: TransactionClientContract) {
+  async consume(
+    accounts: User[],
+    purpose: CodePurpose,
+    code: string,
+    trx: TransactionClientContract
+  ): Promise<User | null> {
+    if (accounts.length === 0) return null
     const live = await OneTimeCode.query({ client: trx })
-      .where('user_id', user.id)
+      .whereIn(
+        'user_id',
+        accounts.map((account) => account.id)
+      )
       .where('purpose', purpose)
       .whereNull('consumed_at')
       .where('expires_at', '>', sqlTime())
       .where('attempts', '<', MAX_CODE_ATTEMPTS)
-      .orderBy('created_at', 'desc')
-      .first()
-    if (!live) return false
+    if (live.length === 0) return null
 
-    if (!/^\d{6}$/.test(code) || !sameHash(live.codeHash, codeHash(user.id, purpose, code))) {
+    const match = /^\d{6}$/.test(code)
+      ? live.find((row) => sameHash(row.codeHash, codeHash(row.userId, purpose, code)))
+      : undefined
+
+    if (!match) {
       await trx
         .from('one_time_codes')
-        .where('id', live.id)
+        .whereIn(
+          'id',
+          live.map((row) => row.id)
+        )
         .where('attempts', '<', MAX_CODE_ATTEMPTS)
         .update({ attempts: db.raw('attempts + 1') })
-      return false
+      return null
     }
 
+    // Conditional: a parallel request may have used the code, or spent its last try, meanwhile.
     const consumed = await trx
       .from('one_time_codes')
-      .where('id', live.id)
+      .where('id', match.id)
       .whereNull('consumed_at')
       .where('attempts', '<', MAX_CODE_ATTEMPTS)
       .update({ consumed_at: sqlTime() })
-    return Number(consumed) === 1
+    if (Number(consumed) !== 1) return null
+    return accounts.find((account) => account.id === match.userId) ?? null
+  }
+
+  /** The refusal, with `Retry-After` set to when every exhausted window has room again. */
+  async #tooMany(user: User, purpose: CodePurpose) {
+    let retryAfter = 1
+    for (const { limiter: window, prefix } of windows()) {
+      retryAfter = Math.max(retryAfter, await window.availableIn(windowKey(prefix, user, purpose)))
+    }
+    return new TooManyCodeRequests(undefined, { headers: { 'Retry-After': String(retryAfter) } })
   }
 }

@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import hash from '@adonisjs/core/services/hash'
+import limiter from '@adonisjs/limiter/services/main'
 import User from '#models/user'
 import tokensConfig from '#config/tokens'
 import { CodePurpose } from '#enums/code_purpose'
@@ -8,6 +9,7 @@ import {
   InvalidCurrentPassword,
   InvalidOtp,
   PasswordUnchanged,
+  TooManyCodeRequests,
   WeakPassword,
 } from '#exceptions/account_errors'
 import { passwordProblem } from '#services/accounts/password_rules'
@@ -23,6 +25,12 @@ export interface ResetPasswordInput {
   newPassword: string
   userType?: LoginType
 }
+
+/**
+ * Wrong current passwords on change-password: 5 per account in 15 minutes, so a stolen access
+ * token cannot be used to guess the password it was issued for.
+ */
+const wrongCurrentPasswords = () => limiter.use({ requests: 5, duration: '15 minutes' })
 
 function assertAllowed(password: string, email: string, field: string) {
   const problem = passwordProblem(password, email)
@@ -54,9 +62,17 @@ export class PasswordService {
     await db.transaction(async (trx) => {
       const codes = []
       for (const account of eligible) {
-        const code = await this.#codes.issue(account, CodePurpose.PASSWORD_RESET, trx)
-        codes.push({ userType: loginTypeOf(account.userType), code })
+        try {
+          const code = await this.#codes.issue(account, CodePurpose.PASSWORD_RESET, trx)
+          codes.push({ userType: loginTypeOf(account.userType), code })
+        } catch (error) {
+          // A parallel request used the last allowance since mayIssue(); a 429 here would
+          // reveal that the account exists.
+          if (error instanceof TooManyCodeRequests) continue
+          throw error
+        }
       }
+      if (codes.length === 0) return
       await this.#outbox.enqueue(trx, 'password_reset', {
         email,
         codes,
@@ -67,46 +83,64 @@ export class PasswordService {
 
   /** Sets a new password with a reset code; the code picks the account among the address's. */
   async reset(input: ResetPasswordInput): Promise<void> {
-    const query = User.query().where('email', input.email)
-    if (input.userType) query.whereIn('user_type', storedTypesFor(input.userType))
-    const accounts = await query
-    if (accounts.length === 0) throw new InvalidOtp()
+    // The password is judged and hashed before any lookup, so neither the answer nor its timing
+    // tells whether the address has an account.
     assertAllowed(input.newPassword, input.email, 'newPassword')
     const passwordHash = await hash.make(input.newPassword)
 
-    const done = await db.transaction(async (trx) => {
-      for (const account of accounts) {
-        if (!(await this.#codes.consume(account, CodePurpose.PASSWORD_RESET, input.otp, trx)))
-          continue
-        await trx
-          .from('users')
-          .where('id', account.id)
-          .update({ password: passwordHash, updated_at: sqlTime() })
-        await trx
-          .from('users')
-          .where('id', account.id)
-          .whereNull('email_verified_at')
-          .update({ email_verified_at: sqlTime() })
-        await this.#tokens.revokeAll(account, trx)
-        return true
-      }
-      return false
+    const query = User.query().where('email', input.email)
+    if (input.userType) query.whereIn('user_type', storedTypesFor(input.userType))
+    const accounts = await query
+
+    const owner = await db.transaction(async (trx) => {
+      const account = await this.#codes.consume(
+        accounts,
+        CodePurpose.PASSWORD_RESET,
+        input.otp,
+        trx
+      )
+      if (!account) return null
+      await trx
+        .from('users')
+        .where('id', account.id)
+        .update({ password: passwordHash, updated_at: sqlTime() })
+      await trx
+        .from('users')
+        .where('id', account.id)
+        .whereNull('email_verified_at')
+        .update({ email_verified_at: sqlTime() })
+      await this.#tokens.revokeAll(account, trx)
+      return account
     })
-    if (!done) throw new InvalidOtp()
+    if (!owner) throw new InvalidOtp()
   }
 
   /** Changes the signed-in user's password after checking the current one. */
   async change(user: User, oldPassword: string, newPassword: string): Promise<void> {
-    if (!(await hash.verify(user.password, oldPassword))) throw new InvalidCurrentPassword()
+    const key = `change_password_${user.id}`
+    const throttle = wrongCurrentPasswords()
+    if ((await throttle.remaining(key)) <= 0) await throttle.consume(key)
+    if (!(await hash.verify(user.password, oldPassword))) {
+      await throttle.increment(key)
+      throw new InvalidCurrentPassword()
+    }
     if (oldPassword === newPassword) throw new PasswordUnchanged()
     assertAllowed(newPassword, user.email, 'newPassword')
     const passwordHash = await hash.make(newPassword)
-    await db.transaction(async (trx) => {
-      await trx
+
+    const changed = await db.transaction(async (trx) => {
+      // Compare-and-set on the hash just verified: of two changes racing with the same current
+      // password, one wins and the other is told the current password no longer matches.
+      const updated = await trx
         .from('users')
         .where('id', user.id)
+        .where('password', user.password)
         .update({ password: passwordHash, updated_at: sqlTime() })
+      if (Number(updated) !== 1) return false
       await this.#tokens.revokeAll(user, trx)
+      return true
     })
+    if (!changed) throw new InvalidCurrentPassword()
+    await throttle.delete(key)
   }
 }

@@ -84,8 +84,12 @@ export class RegistrationService {
     if (user.isVerified) return
 
     const verified = await db.transaction(async (trx) => {
-      if (!(await this.#codes.consume(user, CodePurpose.EMAIL_VERIFICATION, code, trx)))
-        return false
+      if (!(await this.#codes.consume([user], CodePurpose.EMAIL_VERIFICATION, code, trx))) {
+        // A parallel request (a double click) may have used this code a moment ago; then the
+        // account is verified, and the answer for a verified account is true.
+        const current = await User.find(user.id, { client: trx })
+        return current?.isVerified ?? false
+      }
       await trx
         .from('users')
         .where('id', user.id)
