@@ -107,14 +107,17 @@ export class UserAdministrationService {
 
   /**
    * Refuses when `target` is the only active Super Admin. On PostgreSQL the Super Admin rows are
-   * locked first, so two concurrent demotions cannot each count the other and both succeed;
-   * SQLite runs one writer at a time, which gives the same guarantee.
+   * locked first, so two concurrent demotions cannot each count the other and both succeed (a
+   * conditional update cannot do this: each would see the other's row still active); the rows are
+   * locked in id order so two such transactions queue instead of deadlocking. SQLite runs one
+   * writer at a time, which gives the same guarantee.
    */
   async #assertAnotherActiveSuperAdmin(target: User, trx: TransactionClientContract) {
     const query = trx
       .from('users')
       .where('user_type', UserType.SUPER_ADMIN)
       .where('is_active', true)
+      .orderBy('id')
       .select('id')
     if (trx.dialect.name === 'postgres') query.forUpdate()
     const activeSuperAdmins: Array<{ id: string }> = await query
