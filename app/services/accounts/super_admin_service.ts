@@ -3,7 +3,9 @@ import hash from '@adonisjs/core/services/hash'
 import { DateTime } from 'luxon'
 import User from '#models/user'
 import { UserType } from '#enums/user_type'
+import vine from '@vinejs/vine'
 import { AccountExists, WeakPassword } from '#exceptions/account_errors'
+import { ValidationFailed } from '#exceptions/common_errors'
 import { passwordProblem } from '#services/accounts/password_rules'
 import { isUniqueViolation } from '#support/db_errors'
 
@@ -12,8 +14,14 @@ export class SuperAdminService {
   /** A verified, active Super Admin; refuses when that e-mail already has one. */
   async create(rawEmail: string, password: string): Promise<User> {
     const email = rawEmail.trim().toLowerCase()
+    // No HTTP validator stands in front of the command and the start-up bootstrap.
+    if (email.length > 254 || !vine.helpers.isEmail(email)) {
+      const message = 'The e-mail address is not valid'
+      throw new ValidationFailed(message, { fields: [{ field: 'email', message }] })
+    }
     const problem = passwordProblem(password, email)
-    if (problem) throw new WeakPassword(problem)
+    if (problem)
+      throw new WeakPassword(problem, { fields: [{ field: 'password', message: problem }] })
     try {
       return await db.transaction(async (trx) => {
         const existing = await User.query({ client: trx })
