@@ -18,9 +18,11 @@ const mailConfig = defineConfig({
       ...(smtpUser
         ? { auth: { type: 'login' as const, user: smtpUser, pass: env.get('SMTP_PASSWORD', '') } }
         : {}),
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
+      // A mail server that is down or silent must fail the send quickly: the message stays in the
+      // outbox for a later try, and a hung connection would stall the whole delivery pass.
+      connectionTimeout: 5_000,
+      greetingTimeout: 5_000,
+      socketTimeout: 15_000,
     }),
     file: () => new FileTransport(app.tmpPath('mail')),
   },

@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import mail from '@adonisjs/mail/services/main'
 import logger from '@adonisjs/core/services/logger'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { MailersList } from '@adonisjs/mail/types'
 import OutboxMessage from '#models/outbox_message'
 import { MAIL_KINDS, type MailKind } from '#mails/registry'
 import { sqlTime } from '#support/sql_time'
@@ -12,6 +13,22 @@ const CLAIM_SECONDS = 120
 /** Retry delays grow 10 s, 20 s, 40 s ... and stop growing at 30 minutes; there is no last try. */
 const FIRST_RETRY_SECONDS = 10
 const MAX_RETRY_SECONDS = 30 * 60
+
+/**
+ * The payload without its one-time codes. Codes are stored only as keyed hashes; the outbox must
+ * hold them in clear until the mail is out, but no longer.
+ */
+function withoutCodes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutCodes)
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== 'code')
+        .map(([key, entry]) => [key, withoutCodes(entry)])
+    )
+  }
+  return value
+}
 
 /** Outcome of one delivery pass. */
 export interface DeliveryReport {
@@ -26,6 +43,13 @@ export interface DeliveryReport {
  * failures with exponential backoff.
  */
 export class OutboxService {
+  #mailer?: keyof MailersList
+
+  /** `mailer` picks a configured mailer by name; by default the configured default one. */
+  constructor(options: { mailer?: keyof MailersList } = {}) {
+    this.#mailer = options.mailer
+  }
+
   /** Records a mail to send once `trx` commits. */
   async enqueue(trx: TransactionClientContract, kind: MailKind, payload: Record<string, unknown>) {
     await OutboxMessage.create(
@@ -69,7 +93,7 @@ export class OutboxService {
     const build = MAIL_KINDS[message.kind as MailKind]
     try {
       if (!build) throw new Error(`unknown outbox kind "${message.kind}"`)
-      await mail.send(build(message.payload as any))
+      await mail.use(this.#mailer).send(build(message.payload as any))
     } catch (error) {
       const attempts = message.attempts + 1
       const delay = Math.min(FIRST_RETRY_SECONDS * 2 ** (attempts - 1), MAX_RETRY_SECONDS)
@@ -77,7 +101,8 @@ export class OutboxService {
         .from('outbox_messages')
         .where('id', message.id)
         .update({
-          attempts,
+          // Counted in SQL: the row may have been read before another worker's failed try.
+          attempts: db.raw('attempts + 1'),
           next_attempt_at: sqlTime(DateTime.now().plus({ seconds: delay })),
           locked_until: null,
           last_error: String((error as Error)?.message ?? error).slice(0, 1000),
@@ -94,9 +119,10 @@ export class OutboxService {
       .where('id', message.id)
       .update({
         status: 'SENT',
+        payload: JSON.stringify(withoutCodes(message.payload)),
         sent_at: sqlTime(),
         locked_until: null,
-        attempts: message.attempts + 1,
+        attempts: db.raw('attempts + 1'),
         updated_at: sqlTime(),
       })
     return true
