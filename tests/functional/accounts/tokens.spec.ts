@@ -1,0 +1,263 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import limiter from '@adonisjs/limiter/services/main'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import { SignJWT, decodeJwt } from 'jose'
+import tokensConfig from '#config/tokens'
+import RefreshToken from '#models/refresh_token'
+import { UserType } from '#enums/user_type'
+import { makeUser } from '#tests/helpers/actors'
+import { FACTORY_PASSWORD } from '#database/factories/user_factory'
+import { sqlTime } from '#support/sql_time'
+import { expectEnvelope, expectEnvelopeError } from '#tests/helpers/responses'
+import { expectTokenAccepted, probe, refreshDigest, signIn } from './support.js'
+
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+
+/** Claims a genuine token for `userId` would carry, valid for another ten minutes. */
+function claimsFor(userId: string) {
+  const now = Math.floor(Date.now() / 1000)
+  return {
+    sub: userId,
+    role: 'CUSTOMER',
+    ver: 0,
+    iat: now,
+    exp: now + 600,
+    iss: tokensConfig.issuer,
+    aud: tokensConfig.audience,
+    jti: crypto.randomUUID(),
+  }
+}
+
+function refresh(client: Parameters<typeof signIn>[0], refreshToken: unknown) {
+  return client.post('/auth/refresh').json({ refreshToken })
+}
+
+async function family(refreshToken: string) {
+  const token = await RefreshToken.findByOrFail('token_hash', refreshDigest(refreshToken))
+  return RefreshToken.query().where('family_id', token.familyId).orderBy('created_at')
+}
+
+test.group('POST /auth/refresh', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => limiter.clear())
+
+  test('rotates the refresh token into a new pair of the same session', async ({
+    client,
+    assert,
+  }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const first = await signIn(client, user.email, FACTORY_PASSWORD)
+
+    const response = await refresh(client, first.refreshToken)
+    const data = expectEnvelope(assert, response, 200)
+    assert.equal(response.header('cache-control'), 'no-store')
+    assert.equal(data.tokenType, 'Bearer')
+    assert.equal(data.expiresIn, 900)
+    assert.notEqual(data.refreshToken, first.refreshToken)
+    assert.equal(decodeJwt(data.accessToken).sid, decodeJwt(first.accessToken).sid)
+    assert.equal(decodeJwt(data.accessToken).sub, user.id)
+
+    const rows = await family(first.refreshToken)
+    assert.lengthOf(rows, 2)
+    const old = rows.find((row) => row.tokenHash === refreshDigest(first.refreshToken))!
+    const fresh = rows.find((row) => row.tokenHash === refreshDigest(data.refreshToken))!
+    assert.isNotNull(old.rotatedAt)
+    assert.isNull(fresh.rotatedAt)
+    assert.isNull(fresh.revokedAt)
+
+    await expectTokenAccepted(assert, client, data.accessToken)
+    expectEnvelope(assert, await refresh(client, data.refreshToken), 200)
+  })
+
+  test('a rotated token presented again revokes its whole family', async ({ client, assert }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const first = await signIn(client, user.email, FACTORY_PASSWORD)
+    const second = expectEnvelope(assert, await refresh(client, first.refreshToken), 200)
+    const other = await signIn(client, user.email, FACTORY_PASSWORD)
+
+    const reused = await refresh(client, first.refreshToken)
+    expectEnvelopeError(assert, reused, 401, 'INVALID_REFRESH_TOKEN')
+
+    for (const row of await family(first.refreshToken)) assert.isNotNull(row.revokedAt)
+    expectEnvelopeError(
+      assert,
+      await refresh(client, second.refreshToken),
+      401,
+      'INVALID_REFRESH_TOKEN'
+    )
+    expectEnvelopeError(assert, await probe(client, second.accessToken), 401, 'TOKEN_REVOKED')
+    expectEnvelopeError(assert, await probe(client, first.accessToken), 401, 'TOKEN_REVOKED')
+
+    // Another session of the same account is untouched.
+    await expectTokenAccepted(assert, client, other.accessToken)
+    expectEnvelope(assert, await refresh(client, other.refreshToken), 200)
+  })
+
+  test('unknown, expired and malformed refresh tokens are refused', async ({ client, assert }) => {
+    expectEnvelopeError(assert, await refresh(client, 'not-a-token'), 401, 'INVALID_REFRESH_TOKEN')
+
+    const user = await makeUser(UserType.SELLER)
+    const session = await signIn(client, user.email, FACTORY_PASSWORD, 'seller')
+    await db
+      .from('refresh_tokens')
+      .where('token_hash', refreshDigest(session.refreshToken))
+      .update({ expires_at: sqlTime(DateTime.now().minus({ seconds: 1 })) })
+    expectEnvelopeError(
+      assert,
+      await refresh(client, session.refreshToken),
+      401,
+      'INVALID_REFRESH_TOKEN'
+    )
+
+    const missing = await client.post('/auth/refresh').json({})
+    const error = expectEnvelopeError(assert, missing, 400, 'VALIDATION_FAILED')
+    assert.deepEqual(
+      error.fields!.map((field) => field.field),
+      ['refreshToken']
+    )
+    expectEnvelopeError(assert, await refresh(client, 42), 400, 'VALIDATION_FAILED')
+    expectEnvelopeError(assert, await refresh(client, 'x'.repeat(500)), 400, 'VALIDATION_FAILED')
+  })
+})
+
+test.group('POST /auth/logout', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => limiter.clear())
+
+  test('needs a token', async ({ client, assert }) => {
+    const response = await client.post('/auth/logout')
+    expectEnvelopeError(assert, response, 401, 'UNAUTHORIZED')
+    assert.equal(response.header('cache-control'), 'no-store')
+  })
+
+  test('ends the session of the access token used, and nothing else', async ({
+    client,
+    assert,
+  }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const session = await signIn(client, user.email, FACTORY_PASSWORD)
+    const other = await signIn(client, user.email, FACTORY_PASSWORD)
+
+    const response = await client
+      .post('/auth/logout')
+      .header('Authorization', `Bearer ${session.accessToken}`)
+    assert.equal(expectEnvelope(assert, response, 200), 'Signed out')
+    assert.equal(response.header('cache-control'), 'no-store')
+
+    for (const row of await family(session.refreshToken)) assert.isNotNull(row.revokedAt)
+    expectEnvelopeError(assert, await probe(client, session.accessToken), 401, 'TOKEN_REVOKED')
+    expectEnvelopeError(
+      assert,
+      await refresh(client, session.refreshToken),
+      401,
+      'INVALID_REFRESH_TOKEN'
+    )
+
+    await expectTokenAccepted(assert, client, other.accessToken)
+    for (const row of await family(other.refreshToken)) assert.isNull(row.revokedAt)
+  })
+
+  test('also ends the session of a refresh token of the same account, not of another', async ({
+    client,
+    assert,
+  }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const stranger = await makeUser(UserType.CUSTOMER)
+    const session = await signIn(client, user.email, FACTORY_PASSWORD)
+    const second = await signIn(client, user.email, FACTORY_PASSWORD)
+    const theirs = await signIn(client, stranger.email, FACTORY_PASSWORD)
+
+    const own = await client
+      .post('/auth/logout')
+      .header('Authorization', `Bearer ${session.accessToken}`)
+      .json({ refreshToken: second.refreshToken })
+    expectEnvelope(assert, own, 200)
+    for (const row of await family(second.refreshToken)) assert.isNotNull(row.revokedAt)
+
+    const signedIn = await signIn(client, user.email, FACTORY_PASSWORD)
+    const foreign = await client
+      .post('/auth/logout')
+      .header('Authorization', `Bearer ${signedIn.accessToken}`)
+      .json({ refreshToken: theirs.refreshToken })
+    expectEnvelope(assert, foreign, 200)
+    for (const row of await family(theirs.refreshToken)) assert.isNull(row.revokedAt)
+    await expectTokenAccepted(assert, client, theirs.accessToken)
+  })
+
+  test('refuses an invalid refresh token field', async ({ client, assert }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const session = await signIn(client, user.email, FACTORY_PASSWORD)
+    const response = await client
+      .post('/auth/logout')
+      .header('Authorization', `Bearer ${session.accessToken}`)
+      .json({ refreshToken: 12 })
+    const error = expectEnvelopeError(assert, response, 400, 'VALIDATION_FAILED')
+    assert.deepEqual(
+      error.fields!.map((field) => field.field),
+      ['refreshToken']
+    )
+    await expectTokenAccepted(assert, client, session.accessToken)
+  })
+})
+
+test.group('Access tokens', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => limiter.clear())
+
+  test('a missing or malformed Authorization header is a 401', async ({ client, assert }) => {
+    expectEnvelopeError(assert, await client.put('/auth/change-password'), 401, 'UNAUTHORIZED')
+    const basic = await client.put('/auth/change-password').header('Authorization', 'Basic abc')
+    expectEnvelopeError(assert, basic, 401, 'UNAUTHORIZED')
+    expectEnvelopeError(assert, await probe(client, 'abc.def.ghi'), 401, 'INVALID_TOKEN')
+  })
+
+  test('an unsigned token (alg none) is refused', async ({ client, assert }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const unsigned = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claimsFor(user.id))}.`
+    expectEnvelopeError(assert, await probe(client, unsigned), 401, 'INVALID_TOKEN')
+  })
+
+  test('a token signed with another secret or algorithm is refused', async ({ client, assert }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const forged = await new SignJWT(claimsFor(user.id))
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode('another-secret-of-enough-length-000000'))
+    expectEnvelopeError(assert, await probe(client, forged), 401, 'INVALID_TOKEN')
+
+    const secret = new TextEncoder().encode(tokensConfig.jwtSecret.release())
+    const hs512 = await new SignJWT(claimsFor(user.id))
+      .setProtectedHeader({ alg: 'HS512', typ: 'JWT' })
+      .sign(secret)
+    expectEnvelopeError(assert, await probe(client, hs512), 401, 'INVALID_TOKEN')
+
+    // The control: the same claims with the real secret and HS256 are accepted.
+    const genuine = await new SignJWT(claimsFor(user.id))
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(secret)
+    await expectTokenAccepted(assert, client, genuine)
+  })
+
+  test('an expired token and one for another audience are refused', async ({ client, assert }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const secret = new TextEncoder().encode(tokensConfig.jwtSecret.release())
+    const now = Math.floor(Date.now() / 1000)
+    const expired = await new SignJWT({ ...claimsFor(user.id), iat: now - 1000, exp: now - 100 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(secret)
+    const response = await probe(client, expired)
+    expectEnvelopeError(assert, response, 401, 'TOKEN_EXPIRED')
+    assert.equal(response.header('cache-control'), 'no-store')
+
+    const elsewhere = await new SignJWT({ ...claimsFor(user.id), aud: 'another-service' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(secret)
+    expectEnvelopeError(assert, await probe(client, elsewhere), 401, 'INVALID_TOKEN')
+
+    const oddSubject = await new SignJWT({ ...claimsFor(user.id), sub: 'not-a-uuid' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(secret)
+    expectEnvelopeError(assert, await probe(client, oddSubject), 401, 'INVALID_TOKEN')
+  })
+})
