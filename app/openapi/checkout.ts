@@ -8,6 +8,7 @@ import {
   createShippingMethodValidator,
   updateShippingMethodValidator,
 } from '#validators/shipping_method'
+import { createTaxRateValidator, updateTaxRateValidator } from '#validators/tax_rate'
 
 const uuid: JsonSchema = { type: 'string', format: 'uuid' }
 const instant: JsonSchema = { type: 'string', format: 'date-time' }
@@ -42,6 +43,15 @@ const shippingMethod = objectOf({
   isActive: { type: 'boolean' },
 })
 
+const taxRate = objectOf({
+  id: uuid,
+  country: { type: 'string' },
+  region: { type: ['string', 'null'], description: 'Upper-case; null for the country-wide rate' },
+  rate: { type: 'number', minimum: 0, maximum: 100, description: 'A percent, e.g. 8.25' },
+  createdAt: instant,
+  updatedAt: instant,
+})
+
 const deleted = objectOf({ id: uuid, deleted: { type: 'boolean', const: true } })
 
 const customer = {
@@ -67,9 +77,13 @@ const methodNotFound = { description: 'Unknown or deleted method (SHIPPING_METHO
 const methodExists = {
   description: 'A live method already has this name, in any case (SHIPPING_METHOD_EXISTS)',
 }
+const rateNotFound = { description: 'Unknown tax rate (TAX_RATE_NOT_FOUND)' }
+const rateExists = {
+  description: 'A rate for this country and region already exists (TAX_RATE_EXISTS)',
+}
 const paging = paginationValidator.toJSONSchema() as JsonSchema
 
-/** Addresses and shipping options; shipping-method administration. */
+/** Addresses and shipping options; shipping-method and tax administration. */
 export const checkoutPaths: AreaPaths = {
   '/api/v1/checkout/shipping-address': {
     post: {
@@ -190,6 +204,62 @@ export const checkoutPaths: AreaPaths = {
         401: unauthorized,
         403: notAdmin,
         404: methodNotFound,
+      },
+    },
+  },
+  '/api/v1/admin/tax-rates': {
+    get: {
+      ...admin,
+      summary: 'Every tax rate, by country then region',
+      query: paging,
+      responses: {
+        200: { description: 'A page of rates', schema: pageOf(taxRate) },
+        400: invalid,
+        401: unauthorized,
+        403: notAdmin,
+      },
+    },
+    post: {
+      ...admin,
+      summary: 'Add a tax rate for a country or one of its regions',
+      description:
+        'An address is taxed at the rate of its country and region (its `state`, compared ' +
+        'case-insensitively), else of its country, else at DEFAULT_TAX_RATE.',
+      body: createTaxRateValidator.toJSONSchema() as JsonSchema,
+      responses: {
+        201: { description: 'The new rate', schema: taxRate },
+        400: invalid,
+        401: unauthorized,
+        403: notAdmin,
+        409: rateExists,
+      },
+    },
+  },
+  '/api/v1/admin/tax-rates/{id}': {
+    put: {
+      ...admin,
+      summary: 'Change some fields of a tax rate',
+      pathParams: ['id'],
+      body: updateTaxRateValidator.toJSONSchema() as JsonSchema,
+      responses: {
+        200: { description: 'The rate after the change', schema: taxRate },
+        400: invalid,
+        401: unauthorized,
+        403: notAdmin,
+        404: rateNotFound,
+        409: rateExists,
+      },
+    },
+    delete: {
+      ...admin,
+      summary: 'Remove a tax rate',
+      description: 'Placed orders keep the tax they were charged.',
+      pathParams: ['id'],
+      responses: {
+        200: { description: 'Deleted', schema: deleted },
+        401: unauthorized,
+        403: notAdmin,
+        404: rateNotFound,
       },
     },
   },

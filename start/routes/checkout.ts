@@ -1,6 +1,6 @@
 /*
-| Routes of the checkout area: the customer's addresses, shipping options, summary and
-| place-order (interface 4.3), and the admin management of shipping methods.
+| Routes of the checkout area: the customer's addresses and shipping options (interface 4.3),
+| and the admin management of shipping methods and tax rates.
 */
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
@@ -11,6 +11,7 @@ const ShippingMethodsController = () =>
   import('#controllers/api/checkout/shipping_methods_controller')
 const AdminShippingMethodsController = () =>
   import('#controllers/api/checkout/admin_shipping_methods_controller')
+const AdminTaxRatesController = () => import('#controllers/api/checkout/admin_tax_rates_controller')
 
 router
   .group(() => {
@@ -29,6 +30,10 @@ router
     router.post('/shipping-methods', [AdminShippingMethodsController, 'store'])
     router.put('/shipping-methods/:id', [AdminShippingMethodsController, 'update'])
     router.delete('/shipping-methods/:id', [AdminShippingMethodsController, 'destroy'])
+    router.get('/tax-rates', [AdminTaxRatesController, 'index'])
+    router.post('/tax-rates', [AdminTaxRatesController, 'store'])
+    router.put('/tax-rates/:id', [AdminTaxRatesController, 'update'])
+    router.delete('/tax-rates/:id', [AdminTaxRatesController, 'destroy'])
   })
   .prefix('/api/v1/admin')
   .use(middleware.auth())
