@@ -73,6 +73,21 @@ test.group('Account routes: envelope, caching and logs', (group) => {
     }
   })
 
+  test('thirty unauthenticated auth calls a minute per address, then 429', async ({
+    client,
+    assert,
+  }) => {
+    for (let call = 1; call <= 30; call++) {
+      const response = await client.post('/auth/forget-password').json({ email: uniqueEmail() })
+      assert.equal(response.status(), 200, `call ${call}`)
+    }
+    const blocked = await client.get('/auth/otp-verification').qs({ userId: SOME_ID, otp: '1' })
+    expectEnvelopeError(assert, blocked, 429, 'TOO_MANY_REQUESTS')
+    assert.isAbove(Number(blocked.header('retry-after')), 0)
+    assert.isAtMost(Number(blocked.header('retry-after')), 60)
+    assert.equal(blocked.header('cache-control'), 'no-store')
+  })
+
   test('secrets sent in a query string never reach a log line', async ({
     client,
     assert,
