@@ -28,8 +28,8 @@ async function stateOf(userId: string) {
   const user = await User.findOrFail(userId)
   return {
     userType: user.userType,
-    isActive: Boolean(user.isActive),
-    awaitingApproval: Boolean(user.awaitingApproval),
+    isActive: user.isActive,
+    awaitingApproval: user.awaitingApproval,
     tokenVersion: user.tokenVersion,
   }
 }

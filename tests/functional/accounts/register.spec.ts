@@ -43,8 +43,8 @@ test.group('POST /auth/register', (group) => {
     assert.equal(user.email, email)
     assert.equal(user.userType, UserType.CUSTOMER)
     assert.isNull(user.emailVerifiedAt)
-    assert.isOk(user.isActive)
-    assert.isNotOk(user.awaitingApproval)
+    assert.isTrue(user.isActive)
+    assert.isFalse(user.awaitingApproval)
     assert.match(user.password, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
 
     const codes = await OneTimeCode.query().where('user_id', user.id)
@@ -249,8 +249,8 @@ test.group('POST /auth/register', (group) => {
 
     const user = await User.findOrFail(registered.id)
     assert.equal(user.userType, UserType.ADMIN)
-    assert.isNotOk(user.isActive)
-    assert.isOk(user.awaitingApproval)
+    assert.isFalse(user.isActive)
+    assert.isTrue(user.awaitingApproval)
 
     expectEnvelopeError(
       assert,
@@ -290,8 +290,8 @@ test.group('POST /auth/register', (group) => {
       .header('Authorization', superAdmin.authorization)
     expectEnvelope(assert, approved, 200)
     await user.refresh()
-    assert.isOk(user.isActive)
-    assert.isNotOk(user.awaitingApproval)
+    assert.isTrue(user.isActive)
+    assert.isFalse(user.awaitingApproval)
 
     const signedIn = expectEnvelope(assert, await login(client, email, PASSWORD, 'admin'), 200)
     assert.deepEqual(signedIn.user, { id: user.id, email, userType: 'admin', role: 'ADMIN' })

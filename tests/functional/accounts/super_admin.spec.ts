@@ -43,8 +43,8 @@ test.group('node ace admin:create', (group) => {
     const rows = await superAdminsOf(email)
     assert.lengthOf(rows, 1)
     assert.isTrue(rows[0].isVerified)
-    assert.isOk(rows[0].isActive)
-    assert.isNotOk(rows[0].awaitingApproval)
+    assert.isTrue(rows[0].isActive)
+    assert.isFalse(rows[0].awaitingApproval)
     assert.match(rows[0].password, /^\$argon2id\$/)
 
     const signedIn = expectEnvelope(
