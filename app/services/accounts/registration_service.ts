@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import hash from '@adonisjs/core/services/hash'
 import User from '#models/user'
 import tokensConfig from '#config/tokens'
-import { UserType, type LoginType } from '#enums/user_type'
+import { UserType, loginTypeOf, type LoginType } from '#enums/user_type'
 import { CodePurpose } from '#enums/code_purpose'
 import { AccountExists, InvalidOtp, WeakPassword } from '#exceptions/account_errors'
 import { passwordProblem } from '#services/accounts/password_rules'
@@ -68,6 +68,7 @@ export class RegistrationService {
           email: user.email,
           code,
           ttlMinutes: tokensConfig.otpTtlMinutes,
+          accountType: loginTypeOf(user.userType),
         })
         return user
       })

@@ -93,7 +93,9 @@ test.group('Mail through the outbox', (group) => {
     assert.lengthOf(smtp.messages, 1)
     assert.deepEqual(smtp.messages[0].to, [email])
     assert.include(smtp.messages[0].raw, 'Subject: Your verification code')
-    const code = smtp.messages[0].raw.match(/verification code is (\d{6})/)?.[1]
+    const code = smtp.messages[0].raw.match(
+      /verification code for your customer account is (\d{6})/
+    )?.[1]
     assert.isString(code)
 
     const verified = await client
@@ -229,7 +231,7 @@ test.group('Mail through the outbox', (group) => {
     try {
       const contents = await readFile(file, 'utf8')
       assert.include(contents, `To: ${email}`)
-      assert.include(contents, `Your verification code is ${code}`)
+      assert.include(contents, `Your verification code for your customer account is ${code}`)
     } finally {
       await rm(file, { force: true })
     }
