@@ -7,6 +7,7 @@ import { middleware } from '#start/kernel'
 const SessionController = () => import('#controllers/admin/session_controller')
 const DashboardController = () => import('#controllers/admin/dashboard_controller')
 const UsersController = () => import('#controllers/admin/users_controller')
+const PoliciesController = () => import('#controllers/admin/policies_controller')
 
 router
   .group(() => {
@@ -26,6 +27,18 @@ router
           .post('/users/:id/deactivate', [UsersController, 'deactivate'])
           .as('console.users.deactivate')
         router.post('/users/:id/type', [UsersController, 'changeType']).as('console.users.type')
+
+        router.get('/policies', [PoliciesController, 'index']).as('console.policies')
+        router.get('/policies/new', [PoliciesController, 'create']).as('console.policies.create')
+        router.post('/policies', [PoliciesController, 'store']).as('console.policies.store')
+        router.get('/policies/:id/edit', [PoliciesController, 'edit']).as('console.policies.edit')
+        router.post('/policies/:id', [PoliciesController, 'update']).as('console.policies.update')
+        router
+          .get('/policies/:id/deactivate', [PoliciesController, 'confirmDeactivate'])
+          .as('console.policies.confirm_deactivate')
+        router
+          .post('/policies/:id/deactivate', [PoliciesController, 'deactivate'])
+          .as('console.policies.deactivate')
       })
       .use(middleware.console())
   })

@@ -91,6 +91,16 @@ export class PolicyService {
     return policy
   }
 
+  /** How many consents each policy has; a policy nobody consented to is absent from the map. */
+  async consentCounts(): Promise<Map<string, number>> {
+    const rows: Array<{ policy_id: string; total: number | string }> = await db
+      .from('legal_policy_consents')
+      .select('policy_id')
+      .count('* as total')
+      .groupBy('policy_id')
+    return new Map(rows.map((row) => [row.policy_id, Number(row.total)]))
+  }
+
   /** One policy by id, active or not; 404 for an unknown or malformed id. */
   async find(id: string): Promise<Policy> {
     return this.#find(id)

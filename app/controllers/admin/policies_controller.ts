@@ -1,0 +1,68 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { createPolicyValidator, updatePolicyValidator } from '#validators/policy'
+import { policyDraftValidator } from '#validators/console_policy'
+import { PolicyService } from '#services/legal/policy_service'
+import { POLICY_TYPE_LABELS, PolicyOverviewService } from '#services/admin/policy_overview_service'
+import { POLICY_TYPES } from '#models/policy'
+import { policyFormInput } from '#support/form_input'
+
+/** Console: policy versions per type; publish, edit and deactivate them. */
+export default class PoliciesController {
+  async index({ view }: HttpContext) {
+    const types = await new PolicyOverviewService().byType()
+    return view.render('pages/admin/policies/index', {
+      section: 'policies',
+      types,
+      labels: POLICY_TYPE_LABELS,
+    })
+  }
+
+  async create({ request, view }: HttpContext) {
+    const { type } = await policyDraftValidator.validate(request.qs())
+    const draft = await new PolicyOverviewService().draft(type ?? POLICY_TYPES[0])
+    return view.render('pages/admin/policies/new', {
+      section: 'policies',
+      draft,
+      policyTypes: POLICY_TYPES,
+      labels: POLICY_TYPE_LABELS,
+    })
+  }
+
+  async store({ request, response, session, auth }: HttpContext) {
+    const input = await createPolicyValidator.validate(policyFormInput(request.all()))
+    const policy = await new PolicyService().create(auth.getUserOrFail(), input)
+    session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is published.`)
+    return response.redirect('/admin/policies')
+  }
+
+  async edit({ params, view }: HttpContext) {
+    const row = await new PolicyOverviewService().detail(params.id)
+    return view.render('pages/admin/policies/edit', {
+      section: 'policies',
+      ...row,
+      labels: POLICY_TYPE_LABELS,
+    })
+  }
+
+  async update({ params, request, response, session, auth }: HttpContext) {
+    const changes = await updatePolicyValidator.validate(policyFormInput(request.all()))
+    const policy = await new PolicyService().update(auth.getUserOrFail(), params.id, changes)
+    session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is saved.`)
+    return response.redirect('/admin/policies')
+  }
+
+  async confirmDeactivate({ params, view }: HttpContext) {
+    const row = await new PolicyOverviewService().detail(params.id)
+    return view.render('pages/admin/policies/deactivate', {
+      section: 'policies',
+      ...row,
+      labels: POLICY_TYPE_LABELS,
+    })
+  }
+
+  async deactivate({ params, response, session, auth }: HttpContext) {
+    const policy = await new PolicyService().deactivate(auth.getUserOrFail(), params.id)
+    session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is deactivated.`)
+    return response.redirect('/admin/policies')
+  }
+}

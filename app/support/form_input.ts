@@ -1,0 +1,92 @@
+/*
+| An HTML form sends every field as text, and the body parser turns an empty one into null. The
+| console turns form fields into the JSON types the API's validators expect and then validates with
+| those very validators, so every rule and every message is the API's. Nothing here judges a
+| value: what cannot be converted is passed on as typed, for the validator to refuse.
+*/
+
+type FormFields = Record<string, unknown>
+
+/** A plain decimal numeral; `Number()` alone would also read `0x10`, `1e3` and `Infinity`. */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/
+
+/** `<input type="datetime-local">`: minutes always, seconds and milliseconds when not zero. */
+const DATE_TIME_LOCAL = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2}(?:\.\d{1,3})?)?$/
+
+function isBlank(value: unknown): boolean {
+  return value === null || (typeof value === 'string' && !value.trim())
+}
+
+/*
+| A field the form did not send at all stays undefined (not given); a field sent blank becomes
+| `blank`: null where the API reads null as "none", a default where the form says so.
+*/
+
+/** A text field. */
+export function formText(value: unknown, blank: null | undefined = undefined): unknown {
+  return isBlank(value) ? blank : value
+}
+
+/** A number field: a decimal numeral becomes its number. */
+export function formNumber(value: unknown, blank: null | undefined | number = undefined): unknown {
+  if (isBlank(value)) return blank
+  if (typeof value === 'string' && DECIMAL.test(value.trim())) return Number(value.trim())
+  return value
+}
+
+/** A checkbox: an unchecked box is not sent at all, so presence alone means checked. */
+export function formCheckbox(value: unknown): boolean {
+  return value !== undefined && value !== null
+}
+
+/**
+ * A `datetime-local` field read as UTC: `2026-11-22T10:00` becomes `2026-11-22T10:00:00Z`, the
+ * zone-qualified form the API's date-time rule accepts.
+ */
+export function formUtcDateTime(value: unknown): unknown {
+  if (isBlank(value)) return null
+  if (typeof value !== 'string') return value
+  const match = DATE_TIME_LOCAL.exec(value.trim())
+  return match ? `${match[1]}${match[2] ?? ':00'}Z` : value
+}
+
+/**
+ * A `datetime-local` field read as the store's wall-clock time, `YYYY-MM-DDThh:mm:ss` without a
+ * zone as the coupon API takes it; a browser leaves out seconds that are zero.
+ */
+export function formStoreDateTime(value: unknown): unknown {
+  if (isBlank(value)) return null
+  if (typeof value !== 'string') return value
+  const match = DATE_TIME_LOCAL.exec(value.trim())
+  if (!match) return value
+  return match[2] ? `${match[1]}${match[2]}` : `${match[1]}:00`
+}
+
+/** The policy form (create and edit) as the policy validators' JSON body. */
+export function policyFormInput(fields: FormFields): FormFields {
+  return {
+    type: formText(fields.type),
+    title: formText(fields.title, null),
+    content: formText(fields.content, null),
+    version: formText(fields.version, null),
+    effectiveDate: formUtcDateTime(fields.effectiveDate),
+  }
+}
+
+/**
+ * The coupon form (create and edit) as the coupon validators' JSON body. Blank optional fields
+ * mean what the form says next to them: no minimum (0), no cap and no usage limit (null).
+ */
+export function couponFormInput(fields: FormFields): FormFields {
+  return {
+    code: formText(fields.code, null),
+    discountType: formText(fields.discountType, null),
+    discountValue: formNumber(fields.discountValue, null),
+    minOrderAmount: formNumber(fields.minOrderAmount, 0),
+    maxDiscountAmount: formNumber(fields.maxDiscountAmount, null),
+    startDate: formStoreDateTime(fields.startDate),
+    endDate: formStoreDateTime(fields.endDate),
+    usageLimit: formNumber(fields.usageLimit, null),
+    isActive: formCheckbox(fields.isActive),
+  }
+}

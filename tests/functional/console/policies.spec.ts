@@ -1,0 +1,319 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import { DateTime } from 'luxon'
+import Policy from '#models/policy'
+import { UserType } from '#enums/user_type'
+import { makeUser } from '#tests/helpers/actors'
+import { PolicyFactory } from '#database/factories/policy_factory'
+import { PolicyConsentService } from '#services/legal/policy_consent_service'
+import {
+  expectPage,
+  expectRedirect,
+  rowText,
+  signedIn,
+  submitted,
+  textOf,
+} from '#tests/functional/console/support'
+
+const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
+
+/** Records a consent of a fresh customer, which also freezes the policy. */
+async function consentTo(policy: Policy) {
+  const customer = await makeUser(UserType.CUSTOMER)
+  await new PolicyConsentService().consent(customer, {
+    policyId: policy.id,
+    ipAddress: '127.0.0.1',
+  })
+}
+
+const validForm = {
+  type: 'TERMS_CONDITIONS',
+  title: 'Terms of sale',
+  version: '2.0',
+  effectiveDate: '2031-05-01T09:30',
+  content: 'Be kind.',
+}
+
+test.group('Console policies: list', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('shows each type with versions, the current marker, states and consent counts', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const old = await PolicyFactory.merge({
+      version: '1.0',
+      effectiveDate: DateTime.utc().minus({ days: 30 }),
+    }).create()
+    const current = await PolicyFactory.merge({ version: '1.1' }).create()
+    const scheduled = await PolicyFactory.apply('scheduled').merge({ version: '1.2' }).create()
+    const retired = await PolicyFactory.apply('terms').apply('inactive').create()
+    await consentTo(current)
+    await consentTo(current)
+    await consentTo(old)
+
+    const html = expectPage(assert, await signedIn(client.get('/admin/policies'), admin))
+
+    assert.match(rowText(assert, html, `/admin/policies/${current.id}/edit`), /^1\.1 .* current 2 /)
+    assert.match(
+      rowText(assert, html, `/admin/policies/${old.id}/edit`),
+      /^1\.0 .* active, superseded 1 /
+    )
+    assert.match(
+      rowText(assert, html, `/admin/policies/${scheduled.id}/edit`),
+      /^1\.2 .* scheduled 0 /
+    )
+    const retiredRow = rowText(assert, html, retired.title)
+    assert.include(retiredRow, 'inactive')
+    assert.include(retiredRow, 'Kept for the record')
+    assert.notInclude(html, `/admin/policies/${retired.id}/edit`)
+
+    const text = textOf(html)
+    assert.include(text, 'In force: version 1.1')
+    assert.include(text, 'No version is in force: GET /policy/TERMS_CONDITIONS answers 404')
+    // Versions of a type are listed highest first.
+    assert.isBelow(html.indexOf(scheduled.id), html.indexOf(current.id))
+    assert.isBelow(html.indexOf(current.id), html.indexOf(old.id))
+  })
+})
+
+test.group('Console policies: new version', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('the form starts from the latest version of the chosen type', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    await PolicyFactory.apply('terms').merge({ version: '1.0', title: 'Old terms' }).create()
+    await PolicyFactory.apply('terms').merge({ version: '1.4', title: 'Latest terms' }).create()
+
+    const html = expectPage(
+      assert,
+      await signedIn(client.get('/admin/policies/new').qs({ type: 'TERMS_CONDITIONS' }), admin)
+    )
+    assert.include(html, '<option value="TERMS_CONDITIONS" selected>')
+    assert.include(html, 'value="Latest terms"')
+    assert.include(html, 'above 1.4')
+  })
+
+  test('an unknown type in the address is a 400 page', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const response = await signedIn(
+      client.get('/admin/policies/new').qs({ type: 'COOKIES' }),
+      admin
+    )
+    response.assertStatus(400)
+    assert.include(response.text(), 'This cannot be done')
+  })
+
+  test('publishes a version; the date field is read as UTC', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const response = await submitted(
+      client.post('/admin/policies'),
+      admin,
+      '/admin/policies/new'
+    ).form(validForm)
+    const flash = expectRedirect(assert, response, '/admin/policies')
+    assert.equal(flash.success, 'Terms & Conditions 2.0 is published.')
+
+    const policy = await Policy.query().where('type', 'TERMS_CONDITIONS').firstOrFail()
+    assert.equal(policy.title, 'Terms of sale')
+    assert.equal(policy.version, '2.0')
+    assert.equal(policy.content, 'Be kind.')
+    assert.isTrue(policy.isActive)
+    assert.equal(policy.effectiveDate.toISO(), '2031-05-01T09:30:00.000Z')
+    assert.equal(policy.createdById, admin.id)
+  })
+
+  test('a refused form comes back with the API messages next to the fields and the input kept', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const response = await submitted(
+      client.post('/admin/policies'),
+      admin,
+      '/admin/policies/new'
+    ).form({ ...validForm, title: '', version: '1.02', effectiveDate: 'soon' })
+    const flash = expectRedirect(assert, response, '/admin/policies/new')
+    assert.equal(flash.error, 'The request is invalid')
+    assert.deepEqual(Object.keys(flash.inputErrorsBag).sort(), [
+      'effectiveDate',
+      'title',
+      'version',
+    ])
+    assert.match(flash.inputErrorsBag.version[0], /dot-separated whole numbers/)
+    assert.match(flash.inputErrorsBag.effectiveDate[0], /ISO 8601 date-time/)
+    assert.equal(flash.version, '1.02')
+    assert.equal(flash.content, 'Be kind.')
+    assert.notProperty(flash, '_csrf')
+    assert.isNull(await Policy.query().where('type', 'TERMS_CONDITIONS').first())
+  })
+
+  test('a version below an existing one is refused with the reason', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    await PolicyFactory.apply('terms').merge({ version: '3.0' }).create()
+    const response = await submitted(
+      client.post('/admin/policies'),
+      admin,
+      '/admin/policies/new'
+    ).form(validForm)
+    const flash = expectRedirect(assert, response, '/admin/policies/new')
+    assert.match(flash.error, /greater than every earlier version/)
+    assert.equal(flash.title, 'Terms of sale')
+    assert.lengthOf(await Policy.query().where('type', 'TERMS_CONDITIONS'), 1)
+  })
+})
+
+test.group('Console policies: edit', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('the form shows the stored values, the date to the millisecond', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const policy = await PolicyFactory.merge({
+      effectiveDate: DateTime.fromISO('2030-01-02T03:04:05.678Z'),
+    }).create()
+    const html = expectPage(
+      assert,
+      await signedIn(client.get(`/admin/policies/${policy.id}/edit`), admin)
+    )
+    assert.include(html, 'value="2030-01-02T03:04:05.678"')
+    assert.include(html, `value="${policy.version}"`)
+    assert.notInclude(html, 'name="type"')
+  })
+
+  test('saves the changes; an untouched date keeps its milliseconds', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const policy = await PolicyFactory.merge({
+      effectiveDate: DateTime.fromISO('2030-01-02T03:04:05.678Z'),
+    }).create()
+    const response = await submitted(
+      client.post(`/admin/policies/${policy.id}`),
+      admin,
+      `/admin/policies/${policy.id}/edit`
+    ).form({
+      title: 'Renamed',
+      version: policy.version,
+      effectiveDate: '2030-01-02T03:04:05.678',
+      content: 'New text',
+    })
+    const flash = expectRedirect(assert, response, '/admin/policies')
+    assert.equal(flash.success, 'Privacy Policy 1.0 is saved.')
+    await policy.refresh()
+    assert.equal(policy.title, 'Renamed')
+    assert.equal(policy.content, 'New text')
+    assert.equal(policy.effectiveDate.toISO(), '2030-01-02T03:04:05.678Z')
+    assert.equal(policy.updatedById, admin.id)
+  })
+
+  test('after a consent, changing the text is refused with a clear message on the form', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const policy = await PolicyFactory.create()
+    await consentTo(policy)
+
+    const page = expectPage(
+      assert,
+      await signedIn(client.get(`/admin/policies/${policy.id}/edit`), admin)
+    )
+    assert.include(textOf(page), '1 person has consented to this version')
+
+    const edit = `/admin/policies/${policy.id}/edit`
+    const response = await submitted(client.post(`/admin/policies/${policy.id}`), admin, edit).form(
+      {
+        title: policy.title,
+        version: policy.version,
+        effectiveDate: policy.effectiveDate.toFormat("yyyy-MM-dd'T'HH:mm:ss.SSS"),
+        content: 'Sneaky rewrite',
+      }
+    )
+    const flash = expectRedirect(assert, response, edit)
+    assert.match(flash.error, /frozen once anyone has consented; publish a new version instead/)
+    assert.equal(flash.content, 'Sneaky rewrite')
+    const stored = await Policy.findOrFail(policy.id)
+    assert.equal(stored.content, policy.content)
+  })
+
+  test('an inactive policy shows no form, and its update is refused', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const policy = await PolicyFactory.apply('inactive').create()
+    const html = expectPage(
+      assert,
+      await signedIn(client.get(`/admin/policies/${policy.id}/edit`), admin)
+    )
+    assert.include(textOf(html), 'can no longer be edited')
+    assert.notInclude(html, `action="/admin/policies/${policy.id}"`)
+
+    const response = await submitted(
+      client.post(`/admin/policies/${policy.id}`),
+      admin,
+      '/admin/policies'
+    ).form({ title: 'Revived' })
+    const flash = expectRedirect(assert, response, '/admin/policies')
+    assert.equal(flash.error, 'This policy has been deactivated')
+    assert.notEqual(await Policy.findOrFail(policy.id).then((row) => row.title), 'Revived')
+  })
+
+  test('an unknown policy is a 404 page', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const response = await signedIn(client.get(`/admin/policies/${UNKNOWN_ID}/edit`), admin)
+    response.assertStatus(404)
+    assert.include(response.text(), 'Page not found')
+  })
+})
+
+test.group('Console policies: deactivate', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('asks first, saying what it means for the current version', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const policy = await PolicyFactory.create()
+    await consentTo(policy)
+    const html = expectPage(
+      assert,
+      await signedIn(client.get(`/admin/policies/${policy.id}/deactivate`), admin)
+    )
+    const text = textOf(html)
+    assert.include(text, 'Deactivate Privacy Policy 1.0?')
+    assert.include(text, 'Consents 1')
+    assert.include(text, 'This is the Privacy Policy in force now')
+    assert.include(html, `action="/admin/policies/${policy.id}/deactivate"`)
+    assert.isTrue(await Policy.findOrFail(policy.id).then((row) => row.isActive))
+  })
+
+  test('deactivates and keeps the record', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const policy = await PolicyFactory.create()
+    const response = await submitted(
+      client.post(`/admin/policies/${policy.id}/deactivate`),
+      admin,
+      `/admin/policies/${policy.id}/deactivate`
+    )
+    const flash = expectRedirect(assert, response, '/admin/policies')
+    assert.equal(flash.success, 'Privacy Policy 1.0 is deactivated.')
+    const stored = await Policy.findOrFail(policy.id)
+    assert.isFalse(stored.isActive)
+    assert.equal(stored.updatedById, admin.id)
+  })
+
+  test('an unknown policy is refused with a message', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const response = await submitted(
+      client.post(`/admin/policies/${UNKNOWN_ID}/deactivate`),
+      admin,
+      '/admin/policies'
+    )
+    const flash = expectRedirect(assert, response, '/admin/policies')
+    assert.equal(flash.error, 'Policy not found')
+  })
+})
