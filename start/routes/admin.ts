@@ -8,6 +8,7 @@ const SessionController = () => import('#controllers/admin/session_controller')
 const DashboardController = () => import('#controllers/admin/dashboard_controller')
 const UsersController = () => import('#controllers/admin/users_controller')
 const PoliciesController = () => import('#controllers/admin/policies_controller')
+const CouponsController = () => import('#controllers/admin/coupons_controller')
 
 router
   .group(() => {
@@ -39,6 +40,18 @@ router
         router
           .post('/policies/:id/deactivate', [PoliciesController, 'deactivate'])
           .as('console.policies.deactivate')
+
+        router.get('/coupons', [CouponsController, 'index']).as('console.coupons')
+        router.get('/coupons/new', [CouponsController, 'create']).as('console.coupons.create')
+        router.post('/coupons', [CouponsController, 'store']).as('console.coupons.store')
+        router.get('/coupons/:id/edit', [CouponsController, 'edit']).as('console.coupons.edit')
+        router.post('/coupons/:id', [CouponsController, 'update']).as('console.coupons.update')
+        router
+          .get('/coupons/:id/delete', [CouponsController, 'confirmDestroy'])
+          .as('console.coupons.confirm_destroy')
+        router
+          .post('/coupons/:id/delete', [CouponsController, 'destroy'])
+          .as('console.coupons.destroy')
       })
       .use(middleware.console())
   })

@@ -1,0 +1,101 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import config from '@adonisjs/core/services/config'
+import { DateTime } from 'luxon'
+import { createCouponValidator, updateCouponValidator } from '#validators/coupon'
+import { couponListFiltersValidator } from '#validators/console_coupon'
+import { CouponService } from '#services/coupons/coupon_service'
+import { CouponDirectoryService } from '#services/admin/coupon_directory_service'
+import { couponResource } from '#transformers/coupon_transformer'
+import { formatStoreDateTime, storeTimezone } from '#support/store_time'
+import { couponFormInput } from '#support/form_input'
+
+const PAGE_SIZE = 25
+
+/** What the new-coupon form starts with: a fixed discount, active, valid from now. */
+const blankCoupon = () => ({
+  code: '',
+  discountType: 'FIXED',
+  discountValue: '',
+  minOrderAmount: '',
+  maxDiscountAmount: '',
+  startDate: formatStoreDateTime(DateTime.now().startOf('minute')),
+  endDate: '',
+  usageLimit: '',
+  isActive: true,
+})
+
+/** What every coupon page shows beside amounts and dates. */
+const storeFacts = () => ({
+  currency: config.get<string>('store.currency', 'USD'),
+  timezone: storeTimezone(),
+})
+
+/** Console: search coupons; create, edit and delete them with the API's own rules. */
+export default class CouponsController {
+  async index({ request, view }: HttpContext) {
+    const filters = await couponListFiltersValidator.validate(request.qs())
+    const page = filters.page ?? 1
+    const { rows, total } = await new CouponDirectoryService().search({
+      code: filters.code,
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    })
+    return view.render('pages/admin/coupons/index', {
+      section: 'coupons',
+      rows: rows.map((row) => ({ ...couponResource(row.coupon), validity: row.validity })),
+      filters,
+      page,
+      pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+      total,
+      ...storeFacts(),
+    })
+  }
+
+  async create({ view }: HttpContext) {
+    return view.render('pages/admin/coupons/new', {
+      section: 'coupons',
+      values: blankCoupon(),
+      ...storeFacts(),
+    })
+  }
+
+  async store({ request, response, session }: HttpContext) {
+    const input = await createCouponValidator.validate(couponFormInput(request.all()))
+    const coupon = await new CouponService().create(input)
+    session.flash('success', `Coupon ${coupon.code} is created.`)
+    return response.redirect('/admin/coupons')
+  }
+
+  async edit({ params, view }: HttpContext) {
+    const { coupon, validity } = await new CouponDirectoryService().find(params.id)
+    return view.render('pages/admin/coupons/edit', {
+      section: 'coupons',
+      values: couponResource(coupon),
+      validity,
+      ...storeFacts(),
+    })
+  }
+
+  async update({ params, request, response, session }: HttpContext) {
+    const changes = await updateCouponValidator.validate(couponFormInput(request.all()))
+    const coupon = await new CouponService().update(params.id, changes)
+    session.flash('success', `Coupon ${coupon.code} is saved.`)
+    return response.redirect('/admin/coupons')
+  }
+
+  async confirmDestroy({ params, view }: HttpContext) {
+    const { coupon, validity } = await new CouponDirectoryService().find(params.id)
+    return view.render('pages/admin/coupons/delete', {
+      section: 'coupons',
+      coupon: couponResource(coupon),
+      validity,
+      ...storeFacts(),
+    })
+  }
+
+  async destroy({ params, response, session }: HttpContext) {
+    await new CouponService().delete(params.id)
+    session.flash('success', 'The coupon is deleted.')
+    return response.redirect('/admin/coupons')
+  }
+}

@@ -1,0 +1,361 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import { DateTime } from 'luxon'
+import Coupon from '#models/coupon'
+import { UserType } from '#enums/user_type'
+import { makeUser } from '#tests/helpers/actors'
+import { CouponFactory } from '#database/factories/coupon_factory'
+import { formatStoreDateTime } from '#support/store_time'
+import {
+  expectPage,
+  expectRedirect,
+  rowText,
+  signedIn,
+  submitted,
+  textOf,
+} from '#tests/functional/console/support'
+
+const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
+
+/** The fields a browser sends for a valid new coupon. */
+const validForm = {
+  _form: 'coupon',
+  code: 'spring-25',
+  discountType: 'PERCENTAGE',
+  discountValue: '12.5',
+  minOrderAmount: '40',
+  maxDiscountAmount: '',
+  startDate: '2031-03-01T00:00',
+  endDate: '2031-03-31T23:59:59',
+  usageLimit: '',
+  isActive: 'true',
+}
+
+test.group('Console coupons: list', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('shows usage and where each coupon stands; deleted ones are gone', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const active = await CouponFactory.merge({
+      code: 'LIVE10',
+      usageLimit: 50,
+      usageCount: 7,
+    }).create()
+    const scheduled = await CouponFactory.apply('upcoming').merge({ code: 'SOON10' }).create()
+    const expired = await CouponFactory.apply('expired').merge({ code: 'GONE10' }).create()
+    const usedUp = await CouponFactory.apply('usedUp').merge({ code: 'DONE10' }).create()
+    const inactive = await CouponFactory.apply('inactive').merge({ code: 'OFF10' }).create()
+    await CouponFactory.apply('deleted').merge({ code: 'DEAD10' }).create()
+    await CouponFactory.apply('percentage')
+      .merge({ code: 'PCT15', maxDiscountAmount: 2500 })
+      .create()
+
+    const html = expectPage(assert, await signedIn(client.get('/admin/coupons'), admin))
+    assert.match(rowText(assert, html, active.id), /^LIVE10 10\.00 none .* 7 \/ 50 active /)
+    assert.include(rowText(assert, html, scheduled.id), '0 / ∞ scheduled')
+    assert.include(rowText(assert, html, expired.id), 'expired')
+    assert.include(rowText(assert, html, usedUp.id), '3 / 3 used up')
+    assert.include(rowText(assert, html, inactive.id), 'inactive')
+    assert.include(rowText(assert, html, 'PCT15'), '15 %, at most 25.00')
+    assert.include(
+      rowText(assert, html, active.id),
+      `${formatStoreDateTime(active.startDate).replace('T', ' ')} to`
+    )
+    assert.notInclude(html, 'DEAD10')
+    assert.include(textOf(html), 'Coupons (6)')
+  })
+
+  test('searches by part of the code in any case, wildcards taken literally', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    await CouponFactory.merge({ code: 'SUMMER_SALE' }).create()
+    await CouponFactory.merge({ code: 'SUMMERXSALE' }).create()
+    await CouponFactory.merge({ code: 'WINTER' }).create()
+
+    const found = expectPage(
+      assert,
+      await signedIn(client.get('/admin/coupons').qs({ code: 'mer_s' }), admin)
+    )
+    assert.include(found, 'SUMMER_SALE')
+    assert.notInclude(found, 'SUMMERXSALE')
+    assert.notInclude(found, 'WINTER')
+    assert.include(found, 'value="mer_s"')
+
+    const none = expectPage(
+      assert,
+      await signedIn(client.get('/admin/coupons').qs({ code: 'nothing' }), admin)
+    )
+    assert.include(textOf(none), 'No coupon code contains "nothing".')
+  })
+
+  test('pages through 25 coupons at a time, newest first', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const base = DateTime.now().minus({ hours: 1 })
+    for (let index = 0; index < 27; index++) {
+      await CouponFactory.merge({
+        code: `PAGE${String(index).padStart(2, '0')}`,
+        createdAt: base.plus({ minutes: index }),
+      }).create()
+    }
+    const first = expectPage(assert, await signedIn(client.get('/admin/coupons'), admin))
+    assert.include(first, 'PAGE26')
+    assert.notInclude(first, 'PAGE01')
+    assert.include(textOf(first), 'Page 1 of 2')
+
+    const second = expectPage(
+      assert,
+      await signedIn(client.get('/admin/coupons').qs({ page: 2 }), admin)
+    )
+    assert.include(second, 'PAGE00')
+    assert.include(second, 'PAGE01')
+    assert.notInclude(second, 'PAGE02')
+  })
+
+  test('a malformed page number is a 400 page', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const response = await signedIn(client.get('/admin/coupons').qs({ page: 'x' }), admin)
+    response.assertStatus(400)
+    assert.include(response.text(), 'This cannot be done')
+  })
+})
+
+test.group('Console coupons: create', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('the form starts active, fixed, valid from now', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const before = formatStoreDateTime(DateTime.now().startOf('minute'))
+    const html = expectPage(assert, await signedIn(client.get('/admin/coupons/new'), admin))
+    const after = formatStoreDateTime(DateTime.now().startOf('minute'))
+    assert.include(html, '<option value="FIXED" selected>')
+    assert.match(html, /id="isActive" name="isActive" type="checkbox" value="true" checked/)
+    const startValue = /name="startDate"[^>]*value="([^"]*)"/.exec(html)?.[1]
+    assert.oneOf(startValue, [before, after])
+  })
+
+  test('turns the form fields into the API types: numbers, blanks, box and dates', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const response = await submitted(
+      client.post('/admin/coupons'),
+      admin,
+      '/admin/coupons/new'
+    ).form(validForm)
+    const flash = expectRedirect(assert, response, '/admin/coupons')
+    assert.equal(flash.success, 'Coupon SPRING-25 is created.')
+
+    const coupon = await Coupon.findByOrFail('code', 'SPRING-25')
+    assert.equal(coupon.discountType, 'PERCENTAGE')
+    assert.equal(coupon.discountValue, 1250)
+    assert.equal(coupon.minOrderAmount, 4000)
+    assert.isNull(coupon.maxDiscountAmount)
+    assert.isNull(coupon.usageLimit)
+    assert.equal(coupon.usageCount, 0)
+    assert.isTrue(coupon.isActive)
+    assert.equal(formatStoreDateTime(coupon.startDate), '2031-03-01T00:00:00')
+    assert.equal(formatStoreDateTime(coupon.endDate), '2031-03-31T23:59:59')
+  })
+
+  test('an unticked box makes an inactive coupon; a blank minimum means none', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const unticked: Partial<typeof validForm> = { ...validForm }
+    delete unticked.isActive
+    const response = await submitted(
+      client.post('/admin/coupons'),
+      admin,
+      '/admin/coupons/new'
+    ).form({ ...unticked, minOrderAmount: '', maxDiscountAmount: '20', usageLimit: '100' })
+    expectRedirect(assert, response, '/admin/coupons')
+    const coupon = await Coupon.findByOrFail('code', 'SPRING-25')
+    assert.isFalse(coupon.isActive)
+    assert.equal(coupon.minOrderAmount, 0)
+    assert.equal(coupon.maxDiscountAmount, 2000)
+    assert.equal(coupon.usageLimit, 100)
+  })
+
+  test('every API rule comes back next to its field, with the input kept', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const response = await submitted(
+      client.post('/admin/coupons'),
+      admin,
+      '/admin/coupons/new'
+    ).form({
+      ...validForm,
+      code: 'no way!',
+      discountValue: '150',
+      minOrderAmount: '-1',
+      maxDiscountAmount: '0.001',
+      startDate: '2031-02-30T10:00',
+      usageLimit: '2.5',
+    })
+    const flash = expectRedirect(assert, response, '/admin/coupons/new')
+    assert.equal(flash.error, 'The request is invalid')
+    assert.deepEqual(flash.inputErrorsBag, {
+      code: ['The code field may contain only letters A-Z, digits 0-9, "_" and "-"'],
+      discountValue: ['The discountValue field of a PERCENTAGE coupon must be at most 100'],
+      minOrderAmount: ['The minOrderAmount field must be at least 0'],
+      maxDiscountAmount: ['The maxDiscountAmount field must have at most 2 decimal places'],
+      startDate: ['The startDate field is not a real calendar date and time'],
+      usageLimit: ['The usageLimit field must be a whole number'],
+    })
+    assert.equal(flash.code, 'no way!')
+    assert.equal(flash.discountValue, '150')
+    assert.equal(flash._form, 'coupon')
+    assert.lengthOf(await Coupon.all(), 0)
+  })
+
+  test('a blank form names every required field', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const response = await submitted(
+      client.post('/admin/coupons'),
+      admin,
+      '/admin/coupons/new'
+    ).form({ _form: 'coupon', code: '', discountValue: '', startDate: '', endDate: '' })
+    const flash = expectRedirect(assert, response, '/admin/coupons/new')
+    assert.sameMembers(Object.keys(flash.inputErrorsBag), [
+      'code',
+      'discountType',
+      'discountValue',
+      'startDate',
+      'endDate',
+    ])
+  })
+
+  test('an end before the start is refused on the end date field', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const response = await submitted(
+      client.post('/admin/coupons'),
+      admin,
+      '/admin/coupons/new'
+    ).form({ ...validForm, endDate: '2031-02-01T00:00' })
+    const flash = expectRedirect(assert, response, '/admin/coupons/new')
+    assert.deepEqual(flash.inputErrorsBag, {
+      endDate: ['The endDate field must be after startDate'],
+    })
+    assert.isNull(await Coupon.findBy('code', 'SPRING-25'))
+  })
+
+  test('a code already in use is refused with the reason', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    await CouponFactory.merge({ code: 'SPRING-25' }).create()
+    const response = await submitted(
+      client.post('/admin/coupons'),
+      admin,
+      '/admin/coupons/new'
+    ).form(validForm)
+    const flash = expectRedirect(assert, response, '/admin/coupons/new')
+    assert.equal(flash.error, 'A coupon with this code already exists')
+    assert.equal(flash.code, 'spring-25')
+    assert.lengthOf(await Coupon.query().where('code', 'SPRING-25'), 1)
+  })
+})
+
+test.group('Console coupons: edit and delete', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('the form shows the stored coupon in API units', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const coupon = await CouponFactory.apply('percentage')
+      .merge({ maxDiscountAmount: 1999, usageLimit: 9, usageCount: 4, isActive: false })
+      .create()
+    const html = expectPage(
+      assert,
+      await signedIn(client.get(`/admin/coupons/${coupon.id}/edit`), admin)
+    )
+    assert.include(html, `value="${coupon.code}"`)
+    assert.include(html, '<option value="PERCENTAGE" selected>')
+    assert.match(html, /name="discountValue"[^>]*value="15"/)
+    assert.match(html, /name="maxDiscountAmount"[^>]*value="19.99"/)
+    assert.match(html, /name="usageLimit"[^>]*value="9"/)
+    assert.match(html, /name="startDate"[^>]*value="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d"/)
+    assert.notMatch(html, /name="isActive"[^>]*checked/)
+    assert.include(textOf(html), 'used 4 times')
+  })
+
+  test('saves the whole form; blanks clear the cap and the limit', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const coupon = await CouponFactory.merge({ maxDiscountAmount: 500, usageLimit: 10 }).create()
+    const edit = `/admin/coupons/${coupon.id}/edit`
+    const response = await submitted(client.post(`/admin/coupons/${coupon.id}`), admin, edit).form(
+      validForm
+    )
+    const flash = expectRedirect(assert, response, '/admin/coupons')
+    assert.equal(flash.success, 'Coupon SPRING-25 is saved.')
+    await coupon.refresh()
+    assert.equal(coupon.code, 'SPRING-25')
+    assert.equal(coupon.discountValue, 1250)
+    assert.isNull(coupon.maxDiscountAmount)
+    assert.isNull(coupon.usageLimit)
+  })
+
+  test('a limit below the uses counted is refused with the reason', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const coupon = await CouponFactory.merge({ usageLimit: 10, usageCount: 5 }).create()
+    const edit = `/admin/coupons/${coupon.id}/edit`
+    const response = await submitted(client.post(`/admin/coupons/${coupon.id}`), admin, edit).form({
+      ...validForm,
+      usageLimit: '4',
+    })
+    const flash = expectRedirect(assert, response, edit)
+    assert.equal(flash.error, 'usageLimit cannot be lower than the 5 uses already counted')
+    assert.equal(flash.usageLimit, '4')
+    await coupon.refresh()
+    assert.equal(coupon.usageLimit, 10)
+    assert.notEqual(coupon.code, 'SPRING-25')
+  })
+
+  test('asks before deleting, then deletes softly', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const coupon = await CouponFactory.merge({ code: 'BYEBYE' }).create()
+    const page = expectPage(
+      assert,
+      await signedIn(client.get(`/admin/coupons/${coupon.id}/delete`), admin)
+    )
+    assert.include(textOf(page), 'Delete coupon BYEBYE?')
+    assert.include(page, `action="/admin/coupons/${coupon.id}/delete"`)
+    assert.isNull(await Coupon.findOrFail(coupon.id).then((row) => row.deletedAt))
+
+    const response = await submitted(
+      client.post(`/admin/coupons/${coupon.id}/delete`),
+      admin,
+      `/admin/coupons/${coupon.id}/delete`
+    )
+    const flash = expectRedirect(assert, response, '/admin/coupons')
+    assert.equal(flash.success, 'The coupon is deleted.')
+    assert.isNotNull(await Coupon.findOrFail(coupon.id).then((row) => row.deletedAt))
+
+    const again = await submitted(
+      client.post(`/admin/coupons/${coupon.id}/delete`),
+      admin,
+      '/admin/coupons'
+    )
+    assert.equal(expectRedirect(assert, again, '/admin/coupons').error, 'Coupon not found')
+  })
+
+  test('unknown and deleted coupons are 404 pages', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const deleted = await CouponFactory.apply('deleted').create()
+    for (const path of [
+      `/admin/coupons/${UNKNOWN_ID}/edit`,
+      `/admin/coupons/${deleted.id}/edit`,
+      `/admin/coupons/${deleted.id}/delete`,
+    ]) {
+      const response = await signedIn(client.get(path), admin)
+      response.assertStatus(404)
+      assert.include(response.text(), 'Coupon not found')
+    }
+  })
+})
