@@ -9,6 +9,7 @@ const DashboardController = () => import('#controllers/admin/dashboard_controlle
 const UsersController = () => import('#controllers/admin/users_controller')
 const PoliciesController = () => import('#controllers/admin/policies_controller')
 const CouponsController = () => import('#controllers/admin/coupons_controller')
+const ShopsController = () => import('#controllers/admin/shops_controller')
 
 router
   .group(() => {
@@ -52,6 +53,10 @@ router
         router
           .post('/coupons/:id/delete', [CouponsController, 'destroy'])
           .as('console.coupons.destroy')
+
+        router.get('/shops', [ShopsController, 'index']).as('console.shops')
+        router.post('/shops/:id/approve', [ShopsController, 'approve']).as('console.shops.approve')
+        router.post('/shops/:id/suspend', [ShopsController, 'suspend']).as('console.shops.suspend')
       })
       .use(middleware.console())
   })

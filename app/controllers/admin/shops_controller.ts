@@ -1,0 +1,41 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { shopListFiltersValidator } from '#validators/console_shop'
+import { ShopService } from '#services/catalog/shop_service'
+import { ShopDirectoryService } from '#services/admin/shop_directory_service'
+import { SHOP_STATUSES } from '#enums/shop_status'
+import { consolePageToReturnTo } from '#support/console_errors'
+
+const PAGE_SIZE = 25
+
+/** Console: shops by status; approve or suspend them. */
+export default class ShopsController {
+  async index({ request, view }: HttpContext) {
+    const filters = await shopListFiltersValidator.validate(request.qs())
+    const page = filters.page ?? 1
+    const { rows, total } = await new ShopDirectoryService().list(
+      { status: filters.status },
+      { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }
+    )
+    return view.render('pages/admin/shops/index', {
+      section: 'shops',
+      rows,
+      filters,
+      page,
+      pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+      total,
+      statuses: SHOP_STATUSES,
+    })
+  }
+
+  async approve({ params, request, response, session, auth }: HttpContext) {
+    const shop = await new ShopService().approve(auth.getUserOrFail(), params.id)
+    session.flash('success', `${shop.name} is approved: its products are on sale.`)
+    return response.redirect(consolePageToReturnTo(request.header('referer')))
+  }
+
+  async suspend({ params, request, response, session, auth }: HttpContext) {
+    const shop = await new ShopService().suspend(auth.getUserOrFail(), params.id)
+    session.flash('success', `${shop.name} is suspended: its products are off sale.`)
+    return response.redirect(consolePageToReturnTo(request.header('referer')))
+  }
+}

@@ -1,0 +1,10 @@
+import vine from '@vinejs/vine'
+import { SHOP_STATUSES } from '#enums/shop_status'
+
+/** Filters of the console's shop list (query string). */
+export const shopListFiltersValidator = vine.create(
+  vine.object({
+    status: vine.enum(SHOP_STATUSES).optional(),
+    page: vine.number().withoutDecimals().range([1, 10_000]).optional(),
+  })
+)

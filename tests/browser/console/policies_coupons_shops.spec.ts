@@ -1,0 +1,201 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import type { Page } from 'playwright'
+import Policy from '#models/policy'
+import Coupon from '#models/coupon'
+import { UserType } from '#enums/user_type'
+import { ShopStatus } from '#enums/shop_status'
+import { makeUser } from '#tests/helpers/actors'
+import { PolicyFactory } from '#database/factories/policy_factory'
+import { CouponFactory } from '#database/factories/coupon_factory'
+import { ShopFactory } from '#database/factories/shop_factory'
+import { PolicyConsentService } from '#services/legal/policy_consent_service'
+import { screenshot, signIn } from '#tests/helpers/console'
+
+/** The messages shown next to a form control, by the control's id. */
+function errorNextTo(page: Page, id: string) {
+  return page.locator('.field', { has: page.locator(`#${id}`) }).locator('.field-error')
+}
+
+test.group('Console in a browser: policies', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('an admin publishes a new version, then deactivates it after confirming', async ({
+    visit,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    await PolicyFactory.merge({ version: '1.0', title: 'Privacy at Example' }).create()
+    await PolicyFactory.apply('terms').merge({ version: '2.1', title: 'Terms of sale' }).create()
+
+    const page = await visit('/admin/login')
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await signIn(page, admin.email)
+    await page.getByRole('link', { name: 'Policies' }).click()
+    await page.assertPath('/admin/policies')
+    await screenshot(page, 'policies')
+
+    await page.getByRole('link', { name: 'New version of the Privacy Policy' }).click()
+    await page.assertInputValue('#title', 'Privacy at Example')
+    await page.getByLabel('Version').fill('1.1')
+    await page.getByLabel('Effective date and time (UTC)').fill('2030-01-01T09:00')
+    await page.getByLabel('Content').fill('We keep what we must, and nothing more.')
+    await screenshot(page, 'policy-form')
+    await page.getByRole('button', { name: 'Publish version' }).click()
+
+    await page.assertPath('/admin/policies')
+    await page.assertTextContains('.flash.success', 'Privacy Policy 1.1 is published.')
+    const published = await Policy.findByOrFail('version', '1.1')
+    assert.equal(published.effectiveDate.toISO(), '2030-01-01T09:00:00.000Z')
+    await page.assertTextContains(`tr:has(a[href$="/${published.id}/edit"])`, 'scheduled')
+
+    await page.getByRole('link', { name: 'Deactivate Privacy Policy 1.1' }).click()
+    await page.assertTextContains('h1', 'Deactivate Privacy Policy 1.1?')
+    await page.getByRole('button', { name: 'Deactivate version 1.1' }).click()
+    await page.assertPath('/admin/policies')
+    await page.assertTextContains('.flash.success', 'Privacy Policy 1.1 is deactivated.')
+    await published.refresh()
+    assert.isFalse(published.isActive)
+  })
+
+  test('editing the text of a consented policy shows why on the form', async ({
+    visit,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const policy = await PolicyFactory.create()
+    const customer = await makeUser(UserType.CUSTOMER)
+    await new PolicyConsentService().consent(customer, {
+      policyId: policy.id,
+      ipAddress: '127.0.0.1',
+    })
+
+    const page = await visit('/admin/login')
+    await signIn(page, admin.email)
+    await page.goto(`/admin/policies/${policy.id}/edit`)
+    await page.getByLabel('Content').fill('A quiet rewrite')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+
+    await page.assertPath(`/admin/policies/${policy.id}/edit`)
+    await page.assertTextContains('.flash.error', 'publish a new version instead')
+    await page.assertInputValue('#policy-content', 'A quiet rewrite')
+    await policy.refresh()
+    assert.notEqual(policy.content, 'A quiet rewrite')
+  })
+})
+
+test.group('Console in a browser: coupons', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('a refused coupon keeps the input and shows each message by its field', async ({
+    visit,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.SUPER_ADMIN)
+    await CouponFactory.merge({ code: 'WELCOME5', usageLimit: 100, usageCount: 12 }).create()
+    await CouponFactory.apply('percentage').merge({ code: 'AUTUMN15' }).create()
+    await CouponFactory.apply('expired').merge({ code: 'SUMMER10' }).create()
+    await CouponFactory.apply('upcoming').merge({ code: 'WINTER20' }).create()
+
+    const page = await visit('/admin/login')
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await signIn(page, admin.email)
+    await page.getByRole('link', { name: 'Coupons', exact: true }).click()
+    await page.getByRole('link', { name: 'New coupon' }).click()
+
+    await page.getByLabel('Code').fill('spring-25')
+    await page.getByLabel('Discount type').selectOption('PERCENTAGE')
+    await page.getByLabel('Discount value').fill('150')
+    await page.getByLabel('Maximum discount (USD)').fill('20')
+    await page.getByLabel('Valid from (store time, UTC)').fill('2031-03-01T00:00')
+    await page.getByLabel('Valid until (store time, UTC)').fill('2031-03-31T23:59:59')
+    await page.getByLabel('Usage limit').fill('0')
+    await page.getByRole('button', { name: 'Create coupon' }).click()
+
+    await page.assertPath('/admin/coupons/new')
+    await page.assertTextContains('.flash.error', 'The request is invalid')
+    assert.equal(
+      await errorNextTo(page, 'discountValue').textContent(),
+      'The discountValue field of a PERCENTAGE coupon must be at most 100'
+    )
+    assert.match(
+      (await errorNextTo(page, 'usageLimit').textContent()) ?? '',
+      /^The usageLimit field must be between 1 and /
+    )
+    assert.equal(await errorNextTo(page, 'code').count(), 0)
+    await page.assertInputValue('#code', 'spring-25')
+    await page.assertInputValue('#maxDiscountAmount', '20')
+    await page.assertInputValue('#endDate', '2031-03-31T23:59:59')
+    await page.assertSelectedOptions('#discountType', ['PERCENTAGE'])
+    await page.assertChecked('#isActive')
+    await screenshot(page, 'coupon-form-error')
+    assert.isNull(await Coupon.findBy('code', 'SPRING-25'))
+
+    await page.getByLabel('Discount value').fill('25')
+    await page.getByLabel('Usage limit').fill('500')
+    await page.getByRole('button', { name: 'Create coupon' }).click()
+
+    await page.assertPath('/admin/coupons')
+    await page.assertTextContains('.flash.success', 'Coupon SPRING-25 is created.')
+    await page.assertTextContains('tr:has-text("SPRING-25")', '0 / 500')
+    await screenshot(page, 'coupons')
+    const coupon = await Coupon.findByOrFail('code', 'SPRING-25')
+    assert.equal(coupon.discountValue, 2500)
+    assert.equal(coupon.maxDiscountAmount, 2000)
+    assert.equal(coupon.usageLimit, 500)
+  })
+
+  test('a coupon is deleted only after confirming', async ({ visit, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const coupon = await CouponFactory.merge({ code: 'BYE10' }).create()
+    const page = await visit('/admin/login')
+    await signIn(page, admin.email)
+    await page.goto('/admin/coupons?code=bye')
+    await page.getByRole('link', { name: 'Delete coupon BYE10' }).click()
+    await page.assertTextContains('h1', 'Delete coupon BYE10?')
+    await page.getByRole('link', { name: 'Keep it' }).click()
+    await coupon.refresh()
+    assert.isNull(coupon.deletedAt)
+
+    await page.getByRole('link', { name: 'Delete coupon BYE10' }).click()
+    await page.getByRole('button', { name: 'Delete coupon BYE10' }).click()
+    await page.assertTextContains('.flash.success', 'The coupon is deleted.')
+    await page.assertNotExists('tr:has-text("BYE10")')
+    await coupon.refresh()
+    assert.isNotNull(coupon.deletedAt)
+  })
+})
+
+test.group('Console in a browser: shops', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('an admin approves a shop awaiting approval', async ({ visit, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const seller = await makeUser(UserType.SELLER, { email: 'maker@example.com' })
+    const pending = await ShopFactory.merge({
+      sellerId: seller.id,
+      name: 'Clay & Kiln',
+      description: 'Hand-thrown stoneware',
+    })
+      .apply('pending')
+      .create()
+    await ShopFactory.merge({ sellerId: seller.id, name: 'Loom Works' }).create()
+    await ShopFactory.merge({ sellerId: seller.id, name: 'Old Socks' }).apply('suspended').create()
+
+    const page = await visit('/admin/login')
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await signIn(page, admin.email)
+    await page.getByRole('link', { name: /Shops awaiting approval/ }).click()
+    await page.assertPath('/admin/shops')
+    await page.assertQueryString({ status: 'PENDING' })
+    await page.assertElementsCount('tbody tr', 1)
+    await page.getByRole('link', { name: 'Shops', exact: true }).click()
+    await screenshot(page, 'shops')
+
+    await page.getByRole('button', { name: 'Approve Clay & Kiln' }).click()
+    await page.assertTextContains('.flash.success', 'Clay & Kiln is approved')
+    await page.assertTextContains(`tr:has-text("Clay & Kiln")`, 'approved')
+    await pending.refresh()
+    assert.equal(pending.status, ShopStatus.APPROVED)
+  })
+})

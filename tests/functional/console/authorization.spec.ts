@@ -1,0 +1,357 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import router from '@adonisjs/core/services/router'
+import type { ApiClient, ApiRequest } from '@japa/api-client'
+import User from '#models/user'
+import Policy from '#models/policy'
+import Coupon from '#models/coupon'
+import Shop from '#models/shop'
+import { UserType } from '#enums/user_type'
+import { makeUser } from '#tests/helpers/actors'
+import { PolicyFactory } from '#database/factories/policy_factory'
+import { CouponFactory } from '#database/factories/coupon_factory'
+import { ShopFactory } from '#database/factories/shop_factory'
+import { CONSOLE_TOKEN_VERSION } from '#middleware/console_auth_middleware'
+import { expectRedirect, signedIn, submitted } from '#tests/functional/console/support'
+
+/** The rows the console's routes act on, made fresh for each test. */
+interface World {
+  policy: Policy
+  coupon: Coupon
+  pendingShop: Shop
+  approvedShop: Shop
+  activeCustomer: User
+  inactiveCustomer: User
+}
+
+let worlds = 0
+
+async function makeWorld(): Promise<World> {
+  worlds += 1
+  const seller = await makeUser(UserType.SELLER)
+  return {
+    policy: await PolicyFactory.merge({ version: `${worlds}.0` }).create(),
+    coupon: await CouponFactory.merge({ code: `UNTOUCHED${worlds}` }).create(),
+    pendingShop: await ShopFactory.merge({ sellerId: seller.id }).apply('pending').create(),
+    approvedShop: await ShopFactory.merge({ sellerId: seller.id }).create(),
+    activeCustomer: await makeUser(UserType.CUSTOMER),
+    inactiveCustomer: await makeUser(UserType.CUSTOMER, { isActive: false }),
+  }
+}
+
+/** A console route, how to call it, and (for actions) the state a successful call changes. */
+interface ConsoleRoute {
+  method: 'GET' | 'POST'
+  pattern: string
+  path: (world: World) => string
+  form?: Record<string, string>
+  snapshot?: (world: World) => Promise<unknown>
+}
+
+const couponForm = {
+  _form: 'coupon',
+  code: 'CREATED',
+  discountType: 'FIXED',
+  discountValue: '5',
+  startDate: '2031-01-01T00:00',
+  endDate: '2031-12-31T00:00',
+  isActive: 'true',
+}
+
+const ROUTES: ConsoleRoute[] = [
+  { method: 'POST', pattern: '/admin/logout', path: () => '/admin/logout' },
+  { method: 'GET', pattern: '/admin', path: () => '/admin' },
+  { method: 'GET', pattern: '/admin/users', path: () => '/admin/users' },
+  {
+    method: 'POST',
+    pattern: '/admin/users/:id/activate',
+    path: (world) => `/admin/users/${world.inactiveCustomer.id}/activate`,
+    snapshot: (world) => User.findOrFail(world.inactiveCustomer.id).then((row) => row.isActive),
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/users/:id/deactivate',
+    path: (world) => `/admin/users/${world.activeCustomer.id}/deactivate`,
+    snapshot: (world) => User.findOrFail(world.activeCustomer.id).then((row) => row.isActive),
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/users/:id/type',
+    path: (world) => `/admin/users/${world.activeCustomer.id}/type`,
+    form: { userType: 'SELLER' },
+    snapshot: (world) => User.findOrFail(world.activeCustomer.id).then((row) => row.userType),
+  },
+  { method: 'GET', pattern: '/admin/policies', path: () => '/admin/policies' },
+  { method: 'GET', pattern: '/admin/policies/new', path: () => '/admin/policies/new' },
+  {
+    method: 'POST',
+    pattern: '/admin/policies',
+    path: () => '/admin/policies',
+    form: {
+      type: 'TERMS_CONDITIONS',
+      title: 'Terms',
+      content: 'Text',
+      version: '1',
+      effectiveDate: '2030-01-01T00:00',
+    },
+    snapshot: () =>
+      Policy.query()
+        .where('type', 'TERMS_CONDITIONS')
+        .then((rows) => rows.length),
+  },
+  {
+    method: 'GET',
+    pattern: '/admin/policies/:id/edit',
+    path: (world) => `/admin/policies/${world.policy.id}/edit`,
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/policies/:id',
+    path: (world) => `/admin/policies/${world.policy.id}`,
+    form: { title: 'Changed' },
+    snapshot: (world) => Policy.findOrFail(world.policy.id).then((row) => row.title),
+  },
+  {
+    method: 'GET',
+    pattern: '/admin/policies/:id/deactivate',
+    path: (world) => `/admin/policies/${world.policy.id}/deactivate`,
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/policies/:id/deactivate',
+    path: (world) => `/admin/policies/${world.policy.id}/deactivate`,
+    snapshot: (world) => Policy.findOrFail(world.policy.id).then((row) => row.isActive),
+  },
+  { method: 'GET', pattern: '/admin/coupons', path: () => '/admin/coupons' },
+  { method: 'GET', pattern: '/admin/coupons/new', path: () => '/admin/coupons/new' },
+  {
+    method: 'POST',
+    pattern: '/admin/coupons',
+    path: () => '/admin/coupons',
+    form: couponForm,
+    snapshot: () =>
+      Coupon.query()
+        .where('code', 'CREATED')
+        .then((rows) => rows.length),
+  },
+  {
+    method: 'GET',
+    pattern: '/admin/coupons/:id/edit',
+    path: (world) => `/admin/coupons/${world.coupon.id}/edit`,
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/coupons/:id',
+    path: (world) => `/admin/coupons/${world.coupon.id}`,
+    form: { ...couponForm, code: 'EDITED' },
+    snapshot: (world) => Coupon.findOrFail(world.coupon.id).then((row) => row.code),
+  },
+  {
+    method: 'GET',
+    pattern: '/admin/coupons/:id/delete',
+    path: (world) => `/admin/coupons/${world.coupon.id}/delete`,
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/coupons/:id/delete',
+    path: (world) => `/admin/coupons/${world.coupon.id}/delete`,
+    snapshot: (world) => Coupon.findOrFail(world.coupon.id).then((row) => row.deletedAt === null),
+  },
+  { method: 'GET', pattern: '/admin/shops', path: () => '/admin/shops' },
+  {
+    method: 'POST',
+    pattern: '/admin/shops/:id/approve',
+    path: (world) => `/admin/shops/${world.pendingShop.id}/approve`,
+    snapshot: (world) => Shop.findOrFail(world.pendingShop.id).then((row) => row.status),
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/shops/:id/suspend',
+    path: (world) => `/admin/shops/${world.approvedShop.id}/suspend`,
+    snapshot: (world) => Shop.findOrFail(world.approvedShop.id).then((row) => row.status),
+  },
+]
+
+/** The sign-in routes are the only console routes open to everyone. */
+const PUBLIC = ['GET /admin/login', 'POST /admin/login']
+
+function requestFor(client: ApiClient, route: ConsoleRoute, world: World): ApiRequest {
+  const path = route.path(world)
+  if (route.method === 'GET') return client.get(path)
+  const request = client.post(path)
+  return route.form ? request.form(route.form) : request
+}
+
+/** The state every action would change, to compare before and after. */
+async function snapshot(world: World) {
+  return Promise.all(ROUTES.map((route) => route.snapshot?.(world)))
+}
+
+test.group('Console authorization', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('this matrix covers every console route', ({ assert }) => {
+    const registered = Object.values(router.toJSON())
+      .flat()
+      .filter((route) => route.pattern === '/admin' || route.pattern.startsWith('/admin/'))
+      .flatMap((route) =>
+        route.methods.filter((method) => method !== 'HEAD').map((m) => `${m} ${route.pattern}`)
+      )
+    const covered = ROUTES.map((route) => `${route.method} ${route.pattern}`)
+    assert.sameMembers(registered, [...covered, ...PUBLIC])
+  })
+
+  test('a signed-in admin with the form token reaches every page and action', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.SUPER_ADMIN)
+    for (const route of ROUTES) {
+      // Each action gets rows of its own, so one action's change cannot hide another's.
+      const world = await makeWorld()
+      const before = await route.snapshot?.(world)
+      const response = await submitted(requestFor(client, route, world), admin, '/admin')
+      if (route.method === 'GET') {
+        assert.equal(response.status(), 200, `${route.method} ${route.pattern}`)
+        continue
+      }
+      const flash = response.flashMessages() as Record<string, unknown>
+      assert.equal(response.status(), 302, `${route.method} ${route.pattern}`)
+      assert.isString(flash.success, `${route.method} ${route.pattern}: ${JSON.stringify(flash)}`)
+      if (route.snapshot) assert.notDeepEqual(await route.snapshot(world), before, route.pattern)
+    }
+  })
+
+  test('without a session, every page and action goes to the sign-in page', async ({
+    client,
+    assert,
+  }) => {
+    const world = await makeWorld()
+    const before = await snapshot(world)
+    for (const route of ROUTES) {
+      // With a CSRF token, so the missing session (not the token) is what refuses the form.
+      const base = requestFor(client, route, world).redirects(0)
+      const response = await (route.method === 'POST' ? base.withCsrfToken() : base)
+      expectRedirect(assert, response, '/admin/login')
+    }
+    assert.deepEqual(await snapshot(world), before)
+  })
+
+  test('a customer or seller session is ended and sent to the sign-in page', async ({
+    client,
+    assert,
+  }) => {
+    const world = await makeWorld()
+    const before = await snapshot(world)
+    for (const type of [UserType.CUSTOMER, UserType.SELLER]) {
+      const user = await makeUser(type)
+      for (const route of ROUTES) {
+        const response = await submitted(requestFor(client, route, world), user, '/admin')
+        const flash = expectRedirect(assert, response, '/admin/login')
+        assert.equal(flash.error, 'Your session has ended. Sign in again.', route.pattern)
+      }
+    }
+    assert.deepEqual(await snapshot(world), before)
+  })
+
+  test('a deactivated admin, or one whose account changed since sign-in, is sent away', async ({
+    client,
+    assert,
+  }) => {
+    const world = await makeWorld()
+    const before = await snapshot(world)
+    const deactivated = await makeUser(UserType.SUPER_ADMIN, { isActive: false })
+    const changed = await makeUser(UserType.SUPER_ADMIN, { tokenVersion: 3 })
+    for (const route of ROUTES) {
+      const refused = [
+        await submitted(requestFor(client, route, world), deactivated, '/admin'),
+        await requestFor(client, route, world)
+          .withGuard('web')
+          .loginAs(changed)
+          .withSession({ [CONSOLE_TOKEN_VERSION]: 2 })
+          .withCsrfToken()
+          .redirects(0),
+      ]
+      for (const response of refused) expectRedirect(assert, response, '/admin/login')
+    }
+    assert.deepEqual(await snapshot(world), before)
+  })
+
+  test('a form posted without its CSRF token changes nothing', async ({ client, assert }) => {
+    const world = await makeWorld()
+    const before = await snapshot(world)
+    const admin = await makeUser(UserType.SUPER_ADMIN)
+    for (const route of ROUTES.filter((candidate) => candidate.method === 'POST')) {
+      const response = await signedIn(requestFor(client, route, world), admin).header(
+        'Referer',
+        'http://localhost/admin/users'
+      )
+      const flash = expectRedirect(assert, response, '/admin/users')
+      assert.equal(flash.error, 'The form has expired; reload the page and try again')
+    }
+    assert.deepEqual(await snapshot(world), before)
+  })
+
+  test('an Admin may not manage administrator accounts nor grant their types', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const otherAdmin = await makeUser(UserType.ADMIN)
+    const inactiveAdmin = await makeUser(UserType.ADMIN, { isActive: false })
+    const customer = await makeUser(UserType.CUSTOMER)
+    const attempts = [
+      { path: `/admin/users/${otherAdmin.id}/deactivate`, form: {} },
+      { path: `/admin/users/${inactiveAdmin.id}/activate`, form: {} },
+      { path: `/admin/users/${otherAdmin.id}/type`, form: { userType: 'CUSTOMER' } },
+      { path: `/admin/users/${customer.id}/type`, form: { userType: 'ADMIN' } },
+      { path: `/admin/users/${customer.id}/type`, form: { userType: 'SUPER_ADMIN' } },
+    ]
+    for (const attempt of attempts) {
+      const response = await submitted(
+        client.post(attempt.path).form(attempt.form),
+        admin,
+        '/admin/users'
+      )
+      const flash = expectRedirect(assert, response, '/admin/users')
+      assert.equal(flash.error, 'Only a Super Admin may manage or grant administrator accounts')
+    }
+    await otherAdmin.refresh()
+    await inactiveAdmin.refresh()
+    await customer.refresh()
+    assert.isTrue(otherAdmin.isActive)
+    assert.equal(otherAdmin.userType, UserType.ADMIN)
+    assert.isFalse(inactiveAdmin.isActive)
+    assert.equal(customer.userType, UserType.CUSTOMER)
+  })
+
+  test('a Super Admin may manage administrator accounts', async ({ client, assert }) => {
+    const superAdmin = await makeUser(UserType.SUPER_ADMIN)
+    const admin = await makeUser(UserType.ADMIN)
+    const customer = await makeUser(UserType.CUSTOMER)
+
+    const deactivate = await submitted(
+      client.post(`/admin/users/${admin.id}/deactivate`),
+      superAdmin,
+      '/admin/users'
+    )
+    assert.equal(
+      expectRedirect(assert, deactivate, '/admin/users').success,
+      `${admin.email} is now deactivated.`
+    )
+    const promote = await submitted(
+      client.post(`/admin/users/${customer.id}/type`).form({ userType: 'ADMIN' }),
+      superAdmin,
+      '/admin/users'
+    )
+    assert.equal(
+      expectRedirect(assert, promote, '/admin/users').success,
+      `${customer.email} is now ADMIN.`
+    )
+
+    await admin.refresh()
+    await customer.refresh()
+    assert.isFalse(admin.isActive)
+    assert.equal(customer.userType, UserType.ADMIN)
+  })
+})
