@@ -62,6 +62,11 @@ export function formStoreDateTime(value: unknown): unknown {
   return match[2] ? `${match[1]}${match[2]}` : `${match[1]}:00`
 }
 
+/** A filter form sent with GET: a field left blank (such as "Any") filters nothing. */
+export function filterInput(query: FormFields): FormFields {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => !isBlank(value)))
+}
+
 /** The policy form (create and edit) as the policy validators' JSON body. */
 export function policyFormInput(fields: FormFields): FormFields {
   return {

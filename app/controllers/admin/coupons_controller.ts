@@ -7,7 +7,7 @@ import { CouponService } from '#services/coupons/coupon_service'
 import { CouponDirectoryService } from '#services/admin/coupon_directory_service'
 import { couponResource } from '#transformers/coupon_transformer'
 import { formatStoreDateTime, storeTimezone } from '#support/store_time'
-import { couponFormInput } from '#support/form_input'
+import { couponFormInput, filterInput } from '#support/form_input'
 
 const PAGE_SIZE = 25
 
@@ -33,7 +33,7 @@ const storeFacts = () => ({
 /** Console: search coupons; create, edit and delete them with the API's own rules. */
 export default class CouponsController {
   async index({ request, view }: HttpContext) {
-    const filters = await couponListFiltersValidator.validate(request.qs())
+    const filters = await couponListFiltersValidator.validate(filterInput(request.qs()))
     const page = filters.page ?? 1
     const { rows, total } = await new CouponDirectoryService().search({
       code: filters.code,

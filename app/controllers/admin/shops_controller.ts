@@ -4,13 +4,14 @@ import { ShopService } from '#services/catalog/shop_service'
 import { ShopDirectoryService } from '#services/admin/shop_directory_service'
 import { SHOP_STATUSES } from '#enums/shop_status'
 import { consolePageToReturnTo } from '#support/console_errors'
+import { filterInput } from '#support/form_input'
 
 const PAGE_SIZE = 25
 
 /** Console: shops by status; approve or suspend them. */
 export default class ShopsController {
   async index({ request, view }: HttpContext) {
-    const filters = await shopListFiltersValidator.validate(request.qs())
+    const filters = await shopListFiltersValidator.validate(filterInput(request.qs()))
     const page = filters.page ?? 1
     const { rows, total } = await new ShopDirectoryService().list(
       { status: filters.status },

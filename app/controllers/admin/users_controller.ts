@@ -5,13 +5,14 @@ import { UserDirectoryService } from '#services/accounts/user_directory_service'
 import { UserAdministrationService } from '#services/accounts/user_administration_service'
 import { USER_TYPES } from '#enums/user_type'
 import { consolePageToReturnTo } from '#support/console_errors'
+import { filterInput } from '#support/form_input'
 
 const PAGE_SIZE = 25
 
 /** Console: search accounts, activate, deactivate and change their type. */
 export default class UsersController {
   async index({ request, view, auth }: HttpContext) {
-    const filters = await userListFiltersValidator.validate(request.qs())
+    const filters = await userListFiltersValidator.validate(filterInput(request.qs()))
     const page = filters.page ?? 1
     const { users, total } = await new UserDirectoryService().search({
       ...filters,
