@@ -52,3 +52,10 @@ export const IdempotencyInProgress = defineDomainError(
   'IDEMPOTENCY_IN_PROGRESS',
   'A request with this idempotency key is still being processed; retry shortly'
 )
+
+/** The cart changed while the order was being placed (another checkout of it won). */
+export const CartChanged = defineDomainError(
+  409,
+  'CART_CHANGED',
+  'Your cart changed while the order was being placed; review it and try again'
+)

@@ -1,6 +1,8 @@
 import type { BaseMail } from '@adonisjs/mail'
 import VerificationCodeMail from '#mails/verification_code_mail'
 import PasswordResetMail from '#mails/password_reset_mail'
+import OrderConfirmationMail from '#mails/order_confirmation_mail'
+import OrderReceivedMail from '#mails/order_received_mail'
 
 /**
  * Every kind of outbox message and the mail it becomes. The outbox stores the kind and a plain
@@ -9,6 +11,8 @@ import PasswordResetMail from '#mails/password_reset_mail'
 export const MAIL_KINDS = {
   verification_code: (payload: any) => new VerificationCodeMail(payload),
   password_reset: (payload: any) => new PasswordResetMail(payload),
+  order_confirmation: (payload: any) => new OrderConfirmationMail(payload),
+  new_order: (payload: any) => new OrderReceivedMail(payload),
 } satisfies Record<string, (payload: any) => BaseMail>
 
 export type MailKind = keyof typeof MAIL_KINDS

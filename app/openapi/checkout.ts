@@ -1,4 +1,4 @@
-import { objectOf, pageOf, type AreaPaths, type JsonSchema } from '#openapi/builders'
+import { arrayOf, objectOf, pageOf, type AreaPaths, type JsonSchema } from '#openapi/builders'
 import { paginationValidator } from '#validators/pagination'
 import {
   createShippingAddressValidator,
@@ -9,6 +9,8 @@ import {
   updateShippingMethodValidator,
 } from '#validators/shipping_method'
 import { createTaxRateValidator, updateTaxRateValidator } from '#validators/tax_rate'
+import { checkoutSummaryValidator, placeOrderValidator } from '#validators/checkout'
+import { orderSchema } from '#openapi/orders'
 
 const uuid: JsonSchema = { type: 'string', format: 'uuid' }
 const instant: JsonSchema = { type: 'string', format: 'date-time' }
@@ -52,6 +54,36 @@ const taxRate = objectOf({
   updatedAt: instant,
 })
 
+const pricedAmounts = {
+  subTotal: amount('Σ unit price × quantity'),
+  shippingCost: amount('The method’s price, once per shop order'),
+  taxAmount: amount('Rate × (subtotal − discount), half-up per shop order; shipping untaxed'),
+  discountAmount: amount('The coupon discount, split across shops by largest remainder'),
+  total: amount('subTotal + shippingCost + taxAmount − discountAmount'),
+  itemCount: { type: 'integer', minimum: 1 },
+}
+
+const summary = objectOf({
+  ...pricedAmounts,
+  currency: { type: 'string', examples: ['USD'] },
+  couponCode: { type: ['string', 'null'], description: 'The coupon applied, upper-case' },
+  taxRate: { type: 'number', description: 'The percent applied to the destination' },
+  shippingMethod: objectOf({ id: uuid, name: { type: 'string' } }),
+  orders: arrayOf(objectOf({ shopId: uuid, shopName: { type: 'string' }, ...pricedAmounts })),
+})
+
+const checkoutRefusals = {
+  description:
+    'EMPTY_CART; PRODUCT_UNAVAILABLE; INSUFFICIENT_STOCK; COUPON_NOT_FOUND (unknown, inactive ' +
+    'or deleted), COUPON_NOT_STARTED, COUPON_EXPIRED, COUPON_USAGE_LIMIT_REACHED, ' +
+    'COUPON_MIN_ORDER_NOT_MET',
+}
+const addressOrMethodNotFound = {
+  description:
+    "Unknown or another customer's address (SHIPPING_ADDRESS_NOT_FOUND); unknown, inactive or " +
+    'deleted method (SHIPPING_METHOD_NOT_FOUND)',
+}
+
 const deleted = objectOf({ id: uuid, deleted: { type: 'boolean', const: true } })
 
 const customer = {
@@ -83,7 +115,7 @@ const rateExists = {
 }
 const paging = paginationValidator.toJSONSchema() as JsonSchema
 
-/** Addresses and shipping options; shipping-method and tax administration. */
+/** Addresses, shipping options, summary and place-order; shipping-method and tax administration. */
 export const checkoutPaths: AreaPaths = {
   '/api/v1/checkout/shipping-address': {
     post: {
@@ -148,6 +180,62 @@ export const checkoutPaths: AreaPaths = {
         400: invalid,
         401: unauthorized,
         403: notCustomer,
+      },
+    },
+  },
+  '/api/v1/checkout/summary': {
+    post: {
+      ...customer,
+      summary: 'Price the cart without creating or changing anything',
+      description:
+        'Its numbers equal, to the cent, what place-order would create at the same moment. It ' +
+        'never counts a coupon use nor takes stock.',
+      body: checkoutSummaryValidator.toJSONSchema() as JsonSchema,
+      responses: {
+        200: { description: 'The price, in total and per shop order', schema: summary },
+        400: invalid,
+        401: unauthorized,
+        403: notCustomer,
+        404: addressOrMethodNotFound,
+        422: checkoutRefusals,
+      },
+    },
+  },
+  '/api/v1/checkout/place-order': {
+    post: {
+      ...customer,
+      summary: 'Place one order per shop in the cart',
+      description:
+        'All or nothing, in one transaction: stock taken, coupon use counted once, orders ' +
+        'written, cart emptied, mails queued. The idempotency key (body `idempotencyKey` or ' +
+        'header `Idempotency-Key`, 8 to 128 of A-Z a-z 0-9 _ -) is scoped to the customer and ' +
+        'kept: the same key with the same body answers the same orders again, 201 with ' +
+        '`Idempotent-Replayed: true`, creating nothing.',
+      body: placeOrderValidator.toJSONSchema() as JsonSchema,
+      headers: [
+        {
+          name: 'Idempotency-Key',
+          description: 'Alternative to the body field; when both are sent they must agree',
+        },
+      ],
+      responses: {
+        201: {
+          description: 'The orders created (or replayed), one per shop',
+          schema: arrayOf(orderSchema),
+          headers: { 'Idempotent-Replayed': '`true` when an earlier request created the orders' },
+        },
+        400: invalid,
+        401: unauthorized,
+        403: notCustomer,
+        404: addressOrMethodNotFound,
+        409: {
+          description:
+            'A request with this key is still running (IDEMPOTENCY_IN_PROGRESS), or the cart ' +
+            'changed while the order was being placed (CART_CHANGED)',
+        },
+        422: {
+          description: `${checkoutRefusals.description}; IDEMPOTENCY_KEY_REUSED (same key, different body)`,
+        },
       },
     },
   },

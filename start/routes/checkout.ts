@@ -1,6 +1,6 @@
 /*
-| Routes of the checkout area: the customer's addresses and shipping options (interface 4.3),
-| and the admin management of shipping methods and tax rates.
+| Routes of the checkout area: the customer's addresses, shipping options, summary and
+| place-order (interface 4.3), and the admin management of shipping methods and tax rates.
 */
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
@@ -12,6 +12,7 @@ const ShippingMethodsController = () =>
 const AdminShippingMethodsController = () =>
   import('#controllers/api/checkout/admin_shipping_methods_controller')
 const AdminTaxRatesController = () => import('#controllers/api/checkout/admin_tax_rates_controller')
+const CheckoutController = () => import('#controllers/api/checkout/checkout_controller')
 
 router
   .group(() => {
@@ -20,6 +21,8 @@ router
     router.put('/shipping-address/:id', [ShippingAddressesController, 'update'])
     router.delete('/shipping-address/:id', [ShippingAddressesController, 'destroy'])
     router.get('/shipping-method', [ShippingMethodsController, 'index'])
+    router.post('/summary', [CheckoutController, 'summary'])
+    router.post('/place-order', [CheckoutController, 'placeOrder'])
   })
   .prefix('/api/v1/checkout')
   .use(middleware.auth())

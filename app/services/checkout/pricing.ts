@@ -109,6 +109,14 @@ export function priceCheckout(input: PricingInput): Pricing {
 }
 
 /**
+ * The merchandise subtotal of the whole cart (Σ unit price × quantity), before shipping, tax and
+ * discount: what a coupon's minimum and percentage apply to.
+ */
+export function merchandiseSubTotal(shops: PricingShop[]): number {
+  return sum(shops.map((shop) => shopSubTotal(shop)))
+}
+
+/**
  * Splits `amount` into integer parts proportional to the weights, adding up to `amount` exactly:
  * every part gets the floor of its exact share, and the cents left over go one each to the parts
  * with the largest remainders, ties to the smaller key. With `amount` ≤ Σ weights, no part
@@ -150,7 +158,7 @@ export function percentOf(amount: number, rate: number): number {
 }
 
 function shopSubTotal(shop: PricingShop): number {
-  return sum(
+  const subTotal = sum(
     shop.lines.map((line) => {
       assertCents(line.unitPrice, 'unitPrice')
       if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
@@ -159,6 +167,8 @@ function shopSubTotal(shop: PricingShop): number {
       return line.unitPrice * line.quantity
     })
   )
+  assertCents(subTotal, `subtotal of shop ${shop.shopId}`)
+  return subTotal
 }
 
 function sum(values: number[]): number {

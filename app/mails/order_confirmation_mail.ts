@@ -1,0 +1,87 @@
+import { BaseMail } from '@adonisjs/mail'
+
+/** One order as the order mails show it; amounts in cents. */
+export interface OrderMailSummary {
+  orderNumber: string
+  shopName: string
+  items: Array<{
+    name: string
+    sku: string
+    quantity: number
+    unitPriceCents: number
+    lineTotalCents: number
+  }>
+  subTotalCents: number
+  shippingCostCents: number
+  taxAmountCents: number
+  discountAmountCents: number
+  totalCents: number
+}
+
+/** Cents as an amount with its currency: 1250, USD → "12.50 USD". */
+export function formatMoney(cents: number, currency: string): string {
+  const sign = cents < 0 ? '-' : ''
+  const absolute = Math.abs(cents)
+  const fraction = String(absolute % 100).padStart(2, '0')
+  return `${sign}${Math.floor(absolute / 100)}.${fraction} ${currency}`
+}
+
+/** The customer's confirmation of a placement: every order of the checkout and the total. */
+export default class OrderConfirmationMail extends BaseMail {
+  subject = 'Your order is confirmed'
+
+  constructor(
+    private payload: {
+      email: string
+      checkoutId: string
+      currency: string
+      shippingMethodName: string
+      orders: OrderMailSummary[]
+      totalCents: number
+    }
+  ) {
+    super()
+  }
+
+  prepare() {
+    const { email, currency, shippingMethodName, orders, totalCents } = this.payload
+    const money = (cents: number) => formatMoney(cents, currency)
+    const blocks = orders.map((order) =>
+      [
+        `Order ${order.orderNumber} from ${order.shopName}`,
+        ...order.items.map(
+          (item) => `  ${item.quantity} x ${item.name} (${item.sku}): ${money(item.lineTotalCents)}`
+        ),
+        `  Subtotal ${money(order.subTotalCents)}, shipping ${money(order.shippingCostCents)}, ` +
+          `tax ${money(order.taxAmountCents)}` +
+          (order.discountAmountCents > 0 ? `, discount -${money(order.discountAmountCents)}` : ''),
+        `  Total ${money(order.totalCents)}`,
+      ].join('\n')
+    )
+    this.message
+      .to(email)
+      .subject(
+        orders.length === 1
+          ? `Your order ${orders[0].orderNumber} is confirmed`
+          : `Your ${orders.length} orders are confirmed`
+      )
+      .text(
+        `Thank you for your purchase. Shipping: ${shippingMethodName}.\n\n${blocks.join('\n\n')}\n\n` +
+          `Total charged: ${money(totalCents)}\n`
+      )
+      .htmlView('emails/order_confirmation', {
+        shippingMethodName,
+        total: money(totalCents),
+        orders: orders.map((order) => ({
+          orderNumber: order.orderNumber,
+          shopName: order.shopName,
+          items: order.items.map((item) => ({ ...item, lineTotal: money(item.lineTotalCents) })),
+          subTotal: money(order.subTotalCents),
+          shippingCost: money(order.shippingCostCents),
+          taxAmount: money(order.taxAmountCents),
+          discountAmount: order.discountAmountCents > 0 ? money(order.discountAmountCents) : null,
+          total: money(order.totalCents),
+        })),
+      })
+  }
+}

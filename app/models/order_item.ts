@@ -1,0 +1,34 @@
+import type { DateTime } from 'luxon'
+import { column } from '@adonisjs/lucid/orm'
+import { UuidModel } from '#models/uuid_model'
+
+/** One line of an order, with the product's name, SKU and price as they were at placement. */
+export default class OrderItem extends UuidModel {
+  @column()
+  declare orderId: string
+
+  @column()
+  declare position: number
+
+  @column()
+  declare productId: string
+
+  @column()
+  declare name: string
+
+  @column()
+  declare sku: string
+
+  @column()
+  declare unitPriceCents: number
+
+  @column()
+  declare quantity: number
+
+  // PostgreSQL returns bigint columns as strings.
+  @column({ consume: (value: unknown) => Number(value) })
+  declare lineTotalCents: number
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+}

@@ -1,0 +1,39 @@
+import type { DateTime } from 'luxon'
+import { column } from '@adonisjs/lucid/orm'
+import { UuidModel } from '#models/uuid_model'
+import type { UserType } from '#enums/user_type'
+
+/** Which of the two state machines of an order a history entry is about. */
+export type OrderStateField = 'STATUS' | 'PAYMENT_STATUS'
+
+/** One change of an order's status or payment status: from, to, who and when. */
+export default class OrderStatusHistory extends UuidModel {
+  static table = 'order_status_history'
+
+  @column()
+  declare orderId: string
+
+  /** 1 for the entry written at placement, then one more per change. */
+  @column()
+  declare sequence: number
+
+  @column()
+  declare field: OrderStateField
+
+  /** Null for the entry written when the order was placed. */
+  @column()
+  declare fromValue: string | null
+
+  @column()
+  declare toValue: string
+
+  /** Null once the acting account no longer exists. */
+  @column()
+  declare actorId: string | null
+
+  @column()
+  declare actorType: UserType
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+}

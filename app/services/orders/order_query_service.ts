@@ -1,0 +1,93 @@
+import type { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
+import Order, { type OrderStatus } from '#models/order'
+import type User from '#models/user'
+import { UserType } from '#enums/user_type'
+import { OrderNotFound } from '#exceptions/order_errors'
+import { pageOf, type PageRequest, type PageResult } from '#services/catalog/paging'
+
+type OrderQuery = ModelQueryBuilderContract<typeof Order>
+
+/** Filters of the order lists; each list accepts a subset. */
+export interface OrderFilters {
+  status?: OrderStatus
+  shopId?: string
+  /** Placed at or after this instant. */
+  from?: DateTime
+  /** Placed strictly before this instant. */
+  until?: DateTime
+}
+
+/**
+ * Restricts a query to the orders `actor` may see: a customer its own, a seller those of its
+ * shops, an admin all. Applied in SQL, so an order outside the scope is simply not found.
+ */
+export function visibleTo(query: OrderQuery, actor: User): OrderQuery {
+  if (actor.userType === UserType.CUSTOMER) return query.where('orders.user_id', actor.id)
+  if (actor.userType === UserType.SELLER) {
+    return query.whereIn('orders.shop_id', (shops) =>
+      shops.from('shops').select('shops.id').where('shops.seller_id', actor.id)
+    )
+  }
+  if (actor.userType === UserType.ADMIN || actor.userType === UserType.SUPER_ADMIN) return query
+  return query.whereRaw('1 = 0')
+}
+
+/**
+ * A bound compared with `created_at`. On SQLite the models write whole seconds as text, and
+ * text with milliseconds would not compare with it correctly at the boundary second, so the
+ * bound is rounded to a whole second (down for "from", up for "until": a row of that second
+ * lies before a bound with milliseconds).
+ */
+function createdAtBound(instant: DateTime, round: 'down' | 'up') {
+  const dialect = db.connection().dialect
+  if (dialect.name === 'postgres') return instant.toJSDate()
+  const second = instant.toUTC().startOf('second')
+  const bound = round === 'up' && second < instant ? second.plus({ seconds: 1 }) : second
+  return bound.toFormat(dialect.dateTimeFormat)
+}
+
+/** Reads of placed orders, always within what the reader may see. */
+export class OrderQueryService {
+  /** A page of the orders `actor` may see, newest first, with their items. */
+  async list(actor: User, filters: OrderFilters, page: PageRequest): Promise<PageResult<Order>> {
+    const query = visibleTo(Order.query(), actor)
+    if (filters.status) query.where('orders.status', filters.status)
+    if (filters.shopId) query.where('orders.shop_id', filters.shopId)
+    if (filters.from) query.where('orders.created_at', '>=', createdAtBound(filters.from, 'down'))
+    if (filters.until) query.where('orders.created_at', '<', createdAtBound(filters.until, 'up'))
+    return pageOf(query, page, (slice) =>
+      slice
+        .preload('items', (items) => items.orderBy('position', 'asc'))
+        .orderBy('orders.created_at', 'desc')
+        .orderBy('orders.checkout_id', 'asc')
+        .orderBy('orders.position', 'asc')
+    )
+  }
+
+  /** One order `actor` may see, with its items and status history, or a 404. */
+  async find(actor: User, id: string, client?: QueryClientContract): Promise<Order> {
+    const order = await visibleTo(Order.query({ client }), actor)
+      .where('orders.id', id)
+      .preload('items', (items) => items.orderBy('position', 'asc'))
+      .preload('statusHistory', (history) => history.orderBy('sequence', 'asc'))
+      .first()
+    if (!order) throw new OrderNotFound()
+    return order
+  }
+
+  /** The orders of one of the customer's checkouts, in checkout order, with their items. */
+  async ofCheckout(
+    customerId: string,
+    checkoutId: string,
+    client?: QueryClientContract
+  ): Promise<Order[]> {
+    return Order.query({ client })
+      .where('checkout_id', checkoutId)
+      .where('user_id', customerId)
+      .preload('items', (items) => items.orderBy('position', 'asc'))
+      .orderBy('position', 'asc')
+  }
+}

@@ -1,0 +1,115 @@
+import { DateTime } from 'luxon'
+import type { ApiResponse } from '@japa/api-client'
+import db from '@adonisjs/lucid/services/db'
+import { actor } from '#tests/helpers/actors'
+import { UserType } from '#enums/user_type'
+import { ShopStatus } from '#enums/shop_status'
+import { ShopFactory } from '#database/factories/shop_factory'
+import { ProductFactory } from '#database/factories/product_factory'
+import { ShippingAddressFactory } from '#database/factories/shipping_address_factory'
+import CartItem from '#models/cart_item'
+import ShippingMethod from '#models/shipping_method'
+import type Product from '#models/product'
+import type ShippingAddress from '#models/shipping_address'
+import type User from '#models/user'
+
+/** A logged-in customer with one saved address (United States, California unless overridden). */
+export async function shopper(address: Partial<ShippingAddress> = {}) {
+  const customer = await actor(UserType.CUSTOMER)
+  const saved = await ShippingAddressFactory.merge({
+    userId: customer.user.id,
+    ...address,
+  }).create()
+  return { ...customer, address: saved }
+}
+
+/** A logged-in seller with one approved shop. */
+export async function sellerShop(name?: string) {
+  const seller = await actor(UserType.SELLER)
+  const shop = await ShopFactory.merge({
+    sellerId: seller.user.id,
+    status: ShopStatus.APPROVED,
+    ...(name ? { name } : {}),
+  }).create()
+  return { ...seller, shop }
+}
+
+/** A product of `shopId` at `priceCents`, in stock unless overridden. */
+export function product(shopId: string, priceCents: number, overrides: Partial<Product> = {}) {
+  return ProductFactory.merge({ shopId, priceCents, stock: 100, ...overrides }).create()
+}
+
+/** Puts lines in the customer's cart, oldest first in the order given. */
+export async function fillCart(customer: User, lines: Array<[Product, number]>) {
+  const start = DateTime.now().minus({ minutes: lines.length + 1 })
+  for (const [index, [item, quantity]] of lines.entries()) {
+    await CartItem.create({
+      userId: customer.id,
+      productId: item.id,
+      quantity,
+      createdAt: start.plus({ minutes: index }),
+    })
+  }
+}
+
+/** One of the seeded shipping methods. */
+export function seededMethod(name: 'Standard' | 'Express') {
+  return ShippingMethod.query().where('name', name).firstOrFail()
+}
+
+/**
+ * A cart over two shops, ready to check out: shop A sells 2 × 10.00 + 1 × 5.50, shop B sells
+ * 3 × 7.25 (subtotals 25.50 and 21.75, 47.25 in all), to an address in California.
+ */
+export async function twoShopCart() {
+  const customer = await shopper()
+  const first = await sellerShop('Alpha Goods')
+  const second = await sellerShop('Beta Supplies')
+  const mug = await product(first.shop.id, 1000, { name: 'Mug', sku: 'MUG-1' })
+  const spoon = await product(first.shop.id, 550, { name: 'Spoon', sku: 'SPOON-1' })
+  const tea = await product(second.shop.id, 725, { name: 'Tea', sku: 'TEA-1' })
+  await fillCart(customer.user, [
+    [mug, 2],
+    [tea, 3],
+    [spoon, 1],
+  ])
+  const standard = await seededMethod('Standard')
+  return { customer, first, second, mug, spoon, tea, standard }
+}
+
+/**
+ * Deletes what a test outside the test transaction created (its users, and everything hanging off
+ * them), in dependency order.
+ */
+export async function cleanUp(userIds: string[], couponIds: string[]) {
+  if (userIds.length === 0) return
+  const orderRows = await db.from('orders').whereIn('user_id', userIds).select('id')
+  const orderIds = orderRows.map((row) => row.id)
+  await db.from('idempotency_keys').whereIn('user_id', userIds).delete()
+  await db.from('order_status_history').whereIn('order_id', orderIds).delete()
+  await db.from('order_items').whereIn('order_id', orderIds).delete()
+  await db.from('orders').whereIn('id', orderIds).delete()
+  await db.from('checkouts').whereIn('user_id', userIds).delete()
+  await db.from('cart_items').whereIn('user_id', userIds).delete()
+  await db.from('shipping_addresses').whereIn('user_id', userIds).delete()
+  const shopRows = await db.from('shops').whereIn('seller_id', userIds).select('id')
+  const shopIds = shopRows.map((row) => row.id)
+  await db.from('products').whereIn('shop_id', shopIds).delete()
+  await db.from('shops').whereIn('id', shopIds).delete()
+  await db.from('coupons').whereIn('id', couponIds).delete()
+  await db.from('outbox_messages').whereIn('kind', ['order_confirmation', 'new_order']).delete()
+  await db.from('users').whereIn('id', userIds).delete()
+}
+
+/** How many responses had each status (and code, for errors), for parallel request tests. */
+export function tally(responses: ApiResponse[]) {
+  const counts: Record<string, number> = {}
+  for (const response of responses) {
+    const label =
+      response.status() < 400
+        ? String(response.status())
+        : `${response.status()} ${response.body().code}`
+    counts[label] = (counts[label] ?? 0) + 1
+  }
+  return counts
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto'
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import { SMTPServer } from 'smtp-server'
+import env from '#start/env'
+import OutboxMessage from '#models/outbox_message'
+import { OutboxService } from '#services/mail/outbox_service'
+import { sqlTime } from '#support/sql_time'
+import { twoShopCart } from '#tests/functional/checkout/fixtures'
+
+/** A mail server on 127.0.0.1:SMTP_PORT that keeps what it receives. */
+class TestSmtpServer {
+  messages: Array<{ to: string[]; raw: string }> = []
+  #server?: SMTPServer
+
+  async start() {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = []
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+        stream.on('end', () => {
+          this.messages.push({
+            to: session.envelope.rcptTo.map((recipient) => recipient.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          })
+          callback()
+        })
+      },
+    })
+    this.#server = server
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(env.get('SMTP_PORT'), '127.0.0.1', () => resolve())
+    })
+  }
+
+  async stop() {
+    const server = this.#server
+    this.#server = undefined
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()))
+  }
+
+  /** The one message sent to `address`. */
+  to(address: string) {
+    const found = this.messages.filter((message) => message.to.includes(address))
+    if (found.length !== 1) throw new Error(`expected one mail to ${address}, got ${found.length}`)
+    // Undo quoted-printable soft line breaks, so a long line reads as written.
+    return found[0].raw.replace(/=\r?\n/g, '')
+  }
+}
+
+test.group('Order mails through the outbox', (group) => {
+  let smtp: TestSmtpServer
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.setup(() => {
+    smtp = new TestSmtpServer()
+    return () => smtp.stop()
+  })
+
+  test('an order placed while the mail server is down is mailed once it is back', async ({
+    client,
+    assert,
+  }) => {
+    // Only this test's mails are in the outbox (the transaction rolls this back).
+    await db.from('outbox_messages').delete()
+    const { customer, first, second, standard } = await twoShopCart()
+    const response = await client
+      .post('/api/v1/checkout/place-order')
+      .header('Authorization', customer.authorization)
+      .json({
+        shippingAddressId: customer.address.id,
+        shippingMethodId: standard.id,
+        paymentMethod: 'BANK_TRANSFER',
+        notes: 'Call before delivery',
+        idempotencyKey: `mail-${randomUUID()}`,
+      })
+    response.assertStatus(201)
+    const [orderA, orderB] = response.body()
+
+    // Down: every send fails, the orders stand and the mails wait in the outbox.
+    const outbox = new OutboxService({ mailer: 'smtp' })
+    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 3 })
+    const waiting = await OutboxMessage.query().where('status', 'PENDING')
+    assert.lengthOf(waiting, 3)
+    for (const message of waiting) assert.equal(message.attempts, 1)
+    assert.lengthOf(await db.from('orders').where('user_id', customer.user.id), 2)
+
+    // Back up: the next due pass sends each mail exactly once.
+    await smtp.start()
+    await db.from('outbox_messages').update({ next_attempt_at: sqlTime() })
+    assert.deepEqual(await outbox.deliverDue(), { sent: 3, failed: 0 })
+    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 0 })
+    assert.lengthOf(smtp.messages, 3)
+
+    const confirmation = smtp.to(customer.user.email)
+    assert.include(confirmation, 'Subject: Your 2 orders are confirmed')
+    assert.include(confirmation, orderA.orderNumber)
+    assert.include(confirmation, orderB.orderNumber)
+    assert.include(confirmation, 'Total charged: 57.25 USD')
+
+    const toFirst = smtp.to(first.user.email)
+    assert.include(toFirst, `Subject: New order ${orderA.orderNumber} for Alpha Goods`)
+    assert.include(toFirst, '2 x Mug (MUG-1): 20.00 USD')
+    assert.include(toFirst, 'Call before delivery')
+    assert.notInclude(toFirst, orderB.orderNumber)
+
+    const toSecond = smtp.to(second.user.email)
+    assert.include(toSecond, `Subject: New order ${orderB.orderNumber} for Beta Supplies`)
+    assert.include(toSecond, '3 x Tea (TEA-1): 21.75 USD')
+  })
+
+  test('a refused placement queues no mail', async ({ client, assert }) => {
+    await db.from('outbox_messages').delete()
+    const { customer, standard } = await twoShopCart()
+    const response = await client
+      .post('/api/v1/checkout/place-order')
+      .header('Authorization', customer.authorization)
+      .json({
+        shippingAddressId: customer.address.id,
+        shippingMethodId: standard.id,
+        paymentMethod: 'BANK_TRANSFER',
+        couponCode: 'NOT-A-COUPON',
+        idempotencyKey: `mail-${randomUUID()}`,
+      })
+    response.assertStatus(422)
+    assert.lengthOf(await db.from('outbox_messages'), 0)
+  })
+})
