@@ -278,14 +278,24 @@ test.group('priceCheckout: properties', () => {
         const pricing = priceCheckout(input)
         for (const order of pricing.orders) {
           const taxable = BigInt(order.subTotal - order.discountAmount)
-          // tax × FULL_RATE lies in [taxable × rate − FULL_RATE/2, taxable × rate + FULL_RATE/2).
+          // Half-up: tax × FULL_RATE lies in (exact − half a cent, exact + half a cent], an
+          // exact half going up.
           const scaled = BigInt(order.taxAmount) * BigInt(FULL_RATE)
           const exact = taxable * BigInt(input.taxRate)
           const half = BigInt(FULL_RATE / 2)
-          assert.isTrue(scaled - exact >= -half && scaled - exact < half)
+          assert.isTrue(scaled - exact > -half && scaled - exact <= half)
         }
       }),
       { numRuns: 500 }
+    )
+  })
+
+  test('exact halves of a cent round up', ({ assert }) => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), (cents) => {
+        // 50 % of an odd amount is always an exact half.
+        assert.equal(percentOf(2 * cents + 1, FULL_RATE / 2), cents + 1)
+      })
     )
   })
 
