@@ -1,0 +1,206 @@
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import Order, { type OrderStatus, type PaymentStatus } from '#models/order'
+import OrderItem from '#models/order_item'
+import OrderStatusHistory, { type OrderStateField } from '#models/order_status_history'
+import type User from '#models/user'
+import { UserType } from '#enums/user_type'
+import { Forbidden } from '#exceptions/common_errors'
+import {
+  InvalidPaymentStatusTransition,
+  InvalidStatusTransition,
+  OrderNotFound,
+} from '#exceptions/order_errors'
+import { OrderQueryService, visibleTo } from '#services/orders/order_query_service'
+import { CouponUsageService } from '#services/coupons/coupon_usage_service'
+import { sqlTime } from '#support/sql_time'
+
+/** Enough rounds for every forward step of both state machines. */
+const MAX_TRANSITION_ROUNDS = 8
+
+/**
+ * The order state machine: for each target status, the statuses it may be reached from.
+ * PENDING → CONFIRMED → SHIPPED → DELIVERED; PENDING or CONFIRMED → CANCELLED; nothing else,
+ * and nothing leaves CANCELLED or DELIVERED.
+ */
+export const STATUS_SOURCES: Record<OrderStatus, readonly OrderStatus[]> = {
+  PENDING: [],
+  CONFIRMED: ['PENDING'],
+  SHIPPED: ['CONFIRMED'],
+  DELIVERED: ['SHIPPED'],
+  CANCELLED: ['PENDING', 'CONFIRMED'],
+}
+
+/**
+ * The payment state machine: UNPAID → PAID while the order is not cancelled; PAID → REFUNDED
+ * once the order is CANCELLED or DELIVERED (a refund of goods still on their way waits for the
+ * order to be cancelled, or delivered and returned).
+ */
+export const PAYMENT_RULES: Record<
+  PaymentStatus,
+  { from: readonly PaymentStatus[]; whileStatus: readonly OrderStatus[] }
+> = {
+  UNPAID: { from: [], whileStatus: [] },
+  PAID: { from: ['UNPAID'], whileStatus: ['PENDING', 'CONFIRMED', 'SHIPPED', 'DELIVERED'] },
+  REFUNDED: { from: ['PAID'], whileStatus: ['CANCELLED', 'DELIVERED'] },
+}
+
+/**
+ * Status and payment changes of placed orders. Each change is a conditional update on the state
+ * it replaces, so of two concurrent changes of one order only one applies and the other is
+ * judged against the new state (a second cancel gets a 409). Cancelling restores the stock of the order's items and, when it is the last
+ * open order of its checkout, gives the coupon use back, all in the same transaction.
+ */
+export class OrderStatusService {
+  #orders = new OrderQueryService()
+  #coupons = new CouponUsageService()
+
+  /** A customer cancels one of their orders. */
+  async cancel(actor: User, orderId: string): Promise<Order> {
+    return this.changeStatus(actor, orderId, 'CANCELLED')
+  }
+
+  /**
+   * Moves an order along the state machine. Customers may only cancel (their own orders);
+   * sellers move the orders of their shops; admins any order.
+   */
+  async changeStatus(actor: User, orderId: string, to: OrderStatus): Promise<Order> {
+    if (actor.userType === UserType.CUSTOMER && to !== 'CANCELLED') throw new Forbidden()
+    return db.transaction(async (trx) => {
+      const { order, from } = await this.#transition(actor, orderId, trx, (current) => {
+        if (!STATUS_SOURCES[to].includes(current.status)) {
+          throw new InvalidStatusTransition(`The order cannot become ${to} from ${current.status}`)
+        }
+        return trx
+          .from('orders')
+          .where('id', current.id)
+          .where('status', current.status)
+          .update({ status: to, updated_at: sqlTime(undefined, trx) })
+      })
+      if (to === 'CANCELLED') await this.#undoPlacement(order, trx)
+      await this.#record(trx, order, actor, 'STATUS', from.status, to)
+      return this.#orders.find(actor, order.id, trx)
+    })
+  }
+
+  /** Records a payment change; sellers for the orders of their shops, admins for any order. */
+  async changePaymentStatus(actor: User, orderId: string, to: PaymentStatus): Promise<Order> {
+    if (actor.userType === UserType.CUSTOMER) throw new Forbidden()
+    const rule = PAYMENT_RULES[to]
+    return db.transaction(async (trx) => {
+      const { order, from } = await this.#transition(actor, orderId, trx, (current) => {
+        if (
+          !rule.from.includes(current.paymentStatus) ||
+          !rule.whileStatus.includes(current.status)
+        ) {
+          throw new InvalidPaymentStatusTransition(
+            `The payment of a ${current.status} order cannot become ${to} from ${current.paymentStatus}`
+          )
+        }
+        return trx
+          .from('orders')
+          .where('id', current.id)
+          .where('status', current.status)
+          .where('payment_status', current.paymentStatus)
+          .update({ payment_status: to, updated_at: sqlTime(undefined, trx) })
+      })
+      await this.#record(trx, order, actor, 'PAYMENT_STATUS', from.paymentStatus, to)
+      return this.#orders.find(actor, order.id, trx)
+    })
+  }
+
+  /**
+   * Reads the order and applies `change`, a conditional update on the state just read (or a
+   * refusal). When another request changed the order in between, the update matches no row and
+   * the order is read again, so the change is judged, and recorded, against the state it really
+   * replaced. The state machines only move forward, so this ends within a few rounds.
+   */
+  async #transition(
+    actor: User,
+    orderId: string,
+    trx: TransactionClientContract,
+    change: (current: Order) => Promise<unknown>
+  ): Promise<{ order: Order; from: { status: OrderStatus; paymentStatus: PaymentStatus } }> {
+    for (let round = 1; round <= MAX_TRANSITION_ROUNDS; round++) {
+      const current = await this.#visible(actor, orderId, trx)
+      if (Number(await change(current)) === 1) {
+        return {
+          order: current,
+          from: { status: current.status, paymentStatus: current.paymentStatus },
+        }
+      }
+    }
+    throw new InvalidStatusTransition('The order kept changing; try again')
+  }
+
+  async #visible(actor: User, orderId: string, trx: TransactionClientContract): Promise<Order> {
+    const order = await visibleTo(Order.query({ client: trx }), actor)
+      .where('orders.id', orderId)
+      .first()
+    if (!order) throw new OrderNotFound()
+    return order
+  }
+
+  /**
+   * Puts the items back in stock (products in id order, as placement takes them, so the two never
+   * deadlock) and closes the order in its checkout. The conditional decrement of the checkout's
+   * open-order count serialises the cancellations of one checkout's orders: exactly one of them
+   * brings it to zero and gives the coupon use back.
+   */
+  async #undoPlacement(order: Order, trx: TransactionClientContract) {
+    const items = await OrderItem.query({ client: trx })
+      .where('order_id', order.id)
+      .orderBy('product_id', 'asc')
+    const now = sqlTime(undefined, trx)
+    for (const item of items) {
+      await trx
+        .from('products')
+        .where('id', item.productId)
+        .update({ stock: trx.knexRawQuery('stock + ?', [item.quantity]), updated_at: now })
+    }
+
+    await trx
+      .from('checkouts')
+      .where('id', order.checkoutId)
+      .where('open_order_count', '>', 0)
+      .update({
+        open_order_count: trx.knexRawQuery('open_order_count - 1'),
+        updated_at: now,
+      })
+    const checkout = await trx
+      .from('checkouts')
+      .where('id', order.checkoutId)
+      .select('open_order_count', 'coupon_id')
+      .firstOrFail()
+    if (Number(checkout.open_order_count) === 0 && checkout.coupon_id) {
+      await this.#coupons.releaseUse(checkout.coupon_id, trx)
+    }
+  }
+
+  /** Appends a history entry; the order row changed first, so no other writer is numbering. */
+  async #record(
+    trx: TransactionClientContract,
+    order: Order,
+    actor: User,
+    field: OrderStateField,
+    from: string,
+    to: string
+  ) {
+    const [last] = await trx
+      .from('order_status_history')
+      .where('order_id', order.id)
+      .max('sequence as sequence')
+    await OrderStatusHistory.create(
+      {
+        orderId: order.id,
+        sequence: Number(last?.sequence ?? 0) + 1,
+        field,
+        fromValue: from,
+        toValue: to,
+        actorId: actor.id,
+        actorType: actor.userType,
+      },
+      { client: trx }
+    )
+  }
+}

@@ -1,0 +1,96 @@
+import vine, { SimpleMessagesProvider } from '@vinejs/vine'
+import { DateTime } from 'luxon'
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '#models/order'
+import { paginationFields } from '#validators/pagination'
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
+
+/** An ISO 8601 date (`2026-11-22`, a whole UTC day) or instant (`2026-11-22T10:00:00Z`). */
+const isoDateRule = vine.createRule((value, _options, field) => {
+  if (typeof value !== 'string') return
+  const parsed = DateTime.fromISO(value, { zone: 'utc' })
+  if (!parsed.isValid || !/^\d{4}-\d{2}-\d{2}/.test(value)) {
+    field.report(
+      'The {{ field }} field must be an ISO 8601 date (2026-11-22) or date-time (2026-11-22T10:00:00Z)',
+      'isoDate',
+      field
+    )
+  }
+})
+
+/** `to` must not be before `from` (which may already have been turned into an instant). */
+const notBeforeFrom = vine.createRule((value, _options, field) => {
+  const from = (field.parent as { from?: unknown }).from
+  if (typeof value !== 'string') return
+  const start =
+    from instanceof DateTime
+      ? from
+      : typeof from === 'string'
+        ? DateTime.fromISO(from, { zone: 'utc' })
+        : null
+  const end = DateTime.fromISO(value, { zone: 'utc' })
+  if (start?.isValid && end.isValid && end < start) {
+    field.report('The to field must not be before the from field', 'notBeforeFrom', field)
+  }
+})
+
+const isoDate = () => vine.string().trim().maxLength(40).use(isoDateRule())
+
+/**
+ * The instant a `to` filter stops before: the next day for a date, so `to=2026-11-30` includes
+ * the whole of that day; just after the instant for a date-time, so it is included.
+ */
+function untilOf(to: string): DateTime {
+  const parsed = DateTime.fromISO(to, { zone: 'utc' })
+  return DATE_ONLY.test(to) ? parsed.plus({ days: 1 }) : parsed.plus({ milliseconds: 1 })
+}
+
+/** The instant a `from` filter starts at. */
+function fromOf(from: string): DateTime {
+  return DateTime.fromISO(from, { zone: 'utc' })
+}
+
+const status = () => vine.enum(ORDER_STATUSES)
+
+const messages = new SimpleMessagesProvider({
+  'status.enum': `The status field must be one of ${ORDER_STATUSES.join(', ')}`,
+  'paymentStatus.enum': `The paymentStatus field must be one of ${PAYMENT_STATUSES.join(', ')}`,
+})
+
+/** `GET /api/v1/orders`. */
+export const customerOrderListValidator = vine.create(
+  vine.object({ status: status().optional(), ...paginationFields })
+)
+customerOrderListValidator.messagesProvider = messages
+
+/** `GET /api/v1/seller/orders`. */
+export const sellerOrderListValidator = vine.create(
+  vine.object({
+    status: status().optional(),
+    shopId: vine.string().uuid().optional(),
+    ...paginationFields,
+  })
+)
+sellerOrderListValidator.messagesProvider = messages
+
+/** `GET /api/v1/admin/orders`. */
+export const adminOrderListValidator = vine.create(
+  vine.object({
+    status: status().optional(),
+    shopId: vine.string().uuid().optional(),
+    from: isoDate().transform(fromOf).optional(),
+    to: isoDate().use(notBeforeFrom()).transform(untilOf).optional(),
+    ...paginationFields,
+  })
+)
+adminOrderListValidator.messagesProvider = messages
+
+/** `PUT /api/v1/{seller,admin}/orders/{id}/status`. */
+export const orderStatusValidator = vine.create(vine.object({ status: status() }))
+orderStatusValidator.messagesProvider = messages
+
+/** `PUT /api/v1/{seller,admin}/orders/{id}/payment-status`. */
+export const paymentStatusValidator = vine.create(
+  vine.object({ paymentStatus: vine.enum(PAYMENT_STATUSES) })
+)
+paymentStatusValidator.messagesProvider = messages
