@@ -10,11 +10,22 @@ if (!IANAZone.isValidZone(timezone)) {
   )
 }
 
+const currency = env.get('CURRENCY') || 'USD'
+if (!/^[A-Z]{3}$/.test(currency)) {
+  throw new Error(`CURRENCY must be an ISO 4217 code such as USD or EUR, got "${currency}"`)
+}
+
+// A rate outside 0..100 would tax every order wrongly; refuse to boot instead.
+const defaultTaxRate = env.get('DEFAULT_TAX_RATE', 0)
+if (!Number.isFinite(defaultTaxRate) || defaultTaxRate < 0 || defaultTaxRate > 100) {
+  throw new Error(`DEFAULT_TAX_RATE must be a percent from 0 to 100, got ${defaultTaxRate}`)
+}
+
 /** Store-wide settings: the time zone of coupon dates, the currency and the fallback tax rate. */
 const storeConfig = {
   timezone,
-  currency: env.get('CURRENCY', 'USD'),
-  defaultTaxRate: env.get('DEFAULT_TAX_RATE', 0),
+  currency,
+  defaultTaxRate,
 }
 
 export default storeConfig
