@@ -5,10 +5,16 @@
 | value: what cannot be converted is passed on as typed, for the validator to refuse.
 */
 
+import { DateTime } from 'luxon'
+import { storeTimezone } from '#support/store_time'
+
 type FormFields = Record<string, unknown>
 
 /** A plain decimal numeral; `Number()` alone would also read `0x10`, `1e3` and `Infinity`. */
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/
+
+/** `<input type="date">`. */
+const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 /** `<input type="datetime-local">`: minutes always, seconds and milliseconds when not zero. */
 const DATE_TIME_LOCAL = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2}(?:\.\d{1,3})?)?$/
@@ -65,6 +71,27 @@ export function formStoreDateTime(value: unknown): unknown {
 /** A filter form sent with GET: a field left blank (such as "Any") filters nothing. */
 export function filterInput(query: FormFields): FormFields {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => !isBlank(value)))
+}
+
+/**
+ * A `date` field read as a whole day of the store's time zone: its first instant (`start`) or
+ * its last (`end`), written with the zone's offset as the API's date-time filters take it.
+ */
+export function formStoreDay(value: unknown, edge: 'start' | 'end'): unknown {
+  if (typeof value !== 'string' || !DATE.test(value.trim())) return value
+  const day = DateTime.fromISO(value.trim(), { zone: storeTimezone() })
+  if (!day.isValid) return value
+  return (edge === 'start' ? day.startOf('day') : day.endOf('day')).toISO()
+}
+
+/** The order list's filter form as the admin order list validator's query. */
+export function orderFilterInput(query: FormFields): FormFields {
+  const fields = filterInput(query)
+  return {
+    ...fields,
+    from: formStoreDay(fields.from, 'start'),
+    to: formStoreDay(fields.to, 'end'),
+  }
 }
 
 /** The policy form (create and edit) as the policy validators' JSON body. */

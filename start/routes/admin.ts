@@ -10,6 +10,7 @@ const UsersController = () => import('#controllers/admin/users_controller')
 const PoliciesController = () => import('#controllers/admin/policies_controller')
 const CouponsController = () => import('#controllers/admin/coupons_controller')
 const ShopsController = () => import('#controllers/admin/shops_controller')
+const OrdersController = () => import('#controllers/admin/orders_controller')
 
 router
   .group(() => {
@@ -57,6 +58,18 @@ router
         router.get('/shops', [ShopsController, 'index']).as('console.shops')
         router.post('/shops/:id/approve', [ShopsController, 'approve']).as('console.shops.approve')
         router.post('/shops/:id/suspend', [ShopsController, 'suspend']).as('console.shops.suspend')
+
+        router.get('/orders', [OrdersController, 'index']).as('console.orders')
+        router.get('/orders/:id', [OrdersController, 'show']).as('console.orders.show')
+        router
+          .get('/orders/:id/cancel', [OrdersController, 'confirmCancel'])
+          .as('console.orders.confirm_cancel')
+        router
+          .post('/orders/:id/status', [OrdersController, 'updateStatus'])
+          .as('console.orders.status')
+        router
+          .post('/orders/:id/payment-status', [OrdersController, 'updatePaymentStatus'])
+          .as('console.orders.payment_status')
       })
       .use(middleware.console())
   })

@@ -1,25 +1,56 @@
+import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
+import config from '@adonisjs/core/services/config'
 import { USER_TYPES, type UserType } from '#enums/user_type'
 import { ShopStatus } from '#enums/shop_status'
 import { CouponDirectoryService } from '#services/admin/coupon_directory_service'
+import { storeTimezone } from '#support/store_time'
+import { sqlTime } from '#support/sql_time'
 
 /** The console dashboard's figures. */
 export interface DashboardFigures {
   usersByType: Array<{ type: UserType; active: number; inactive: number; awaitingApproval: number }>
   shopsAwaitingApproval: number
   couponsActiveNow: number
+  /** Orders placed since midnight in the store's time zone; the total in integer cents. */
+  ordersToday: { day: string; count: number; cancelled: number; totalCents: number }
+  currency: string
 }
 
 /** Aggregates for the console dashboard, one query each. */
 export class DashboardService {
   /** Every figure the dashboard shows. */
   async figures(): Promise<DashboardFigures> {
-    const [usersByType, shopsAwaitingApproval, couponsActiveNow] = await Promise.all([
+    const [usersByType, shopsAwaitingApproval, couponsActiveNow, ordersToday] = await Promise.all([
       this.#usersByType(),
       this.#shopsAwaitingApproval(),
       new CouponDirectoryService().countActive(),
+      this.#ordersToday(),
     ])
-    return { usersByType, shopsAwaitingApproval, couponsActiveNow }
+    return {
+      usersByType,
+      shopsAwaitingApproval,
+      couponsActiveNow,
+      ordersToday,
+      currency: config.get<string>('store.currency', 'USD'),
+    }
+  }
+
+  async #ordersToday(): Promise<DashboardFigures['ordersToday']> {
+    const start = DateTime.now().setZone(storeTimezone()).startOf('day')
+    const [row] = await db
+      .from('orders')
+      .where('created_at', '>=', sqlTime(start))
+      .where('created_at', '<', sqlTime(start.plus({ days: 1 })))
+      .count('* as count')
+      .sum('total_cents as total')
+      .select(db.raw(`sum(case when status = 'CANCELLED' then 1 else 0 end) as cancelled`))
+    return {
+      day: start.toISODate()!,
+      count: Number(row.count),
+      cancelled: Number(row.cancelled ?? 0),
+      totalCents: Number(row.total ?? 0),
+    }
   }
 
   async #usersByType(): Promise<DashboardFigures['usersByType']> {

@@ -4,11 +4,9 @@ import type { Page } from 'playwright'
 import Policy from '#models/policy'
 import Coupon from '#models/coupon'
 import { UserType } from '#enums/user_type'
-import { ShopStatus } from '#enums/shop_status'
 import { makeUser } from '#tests/helpers/actors'
 import { PolicyFactory } from '#database/factories/policy_factory'
 import { CouponFactory } from '#database/factories/coupon_factory'
-import { ShopFactory } from '#database/factories/shop_factory'
 import { PolicyConsentService } from '#services/legal/policy_consent_service'
 import { screenshot, signIn } from '#tests/helpers/console'
 
@@ -163,39 +161,5 @@ test.group('Console in a browser: coupons', (group) => {
     await page.assertNotExists('tr:has-text("BYE10")')
     await coupon.refresh()
     assert.isNotNull(coupon.deletedAt)
-  })
-})
-
-test.group('Console in a browser: shops', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
-
-  test('an admin approves a shop awaiting approval', async ({ visit, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const seller = await makeUser(UserType.SELLER, { email: 'maker@example.com' })
-    const pending = await ShopFactory.merge({
-      sellerId: seller.id,
-      name: 'Clay & Kiln',
-      description: 'Hand-thrown stoneware',
-    })
-      .apply('pending')
-      .create()
-    await ShopFactory.merge({ sellerId: seller.id, name: 'Loom Works' }).create()
-    await ShopFactory.merge({ sellerId: seller.id, name: 'Old Socks' }).apply('suspended').create()
-
-    const page = await visit('/admin/login')
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await signIn(page, admin.email)
-    await page.getByRole('link', { name: /Shops awaiting approval/ }).click()
-    await page.assertPath('/admin/shops')
-    await page.assertQueryString({ status: 'PENDING' })
-    await page.assertElementsCount('tbody tr', 1)
-    await page.getByRole('link', { name: 'Shops', exact: true }).click()
-    await screenshot(page, 'shops')
-
-    await page.getByRole('button', { name: 'Approve Clay & Kiln' }).click()
-    await page.assertTextContains('.flash.success', 'Clay & Kiln is approved')
-    await page.assertTextContains(`tr:has-text("Clay & Kiln")`, 'approved')
-    await pending.refresh()
-    assert.equal(pending.status, ShopStatus.APPROVED)
   })
 })

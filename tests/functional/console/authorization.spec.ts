@@ -6,11 +6,13 @@ import User from '#models/user'
 import Policy from '#models/policy'
 import Coupon from '#models/coupon'
 import Shop from '#models/shop'
+import Order from '#models/order'
 import { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
 import { PolicyFactory } from '#database/factories/policy_factory'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import { ShopFactory } from '#database/factories/shop_factory'
+import { placedCheckout } from '#tests/functional/orders/fixtures'
 import { CONSOLE_TOKEN_VERSION } from '#middleware/console_auth_middleware'
 import { expectRedirect, signedIn, submitted } from '#tests/functional/console/support'
 
@@ -22,6 +24,7 @@ interface World {
   approvedShop: Shop
   activeCustomer: User
   inactiveCustomer: User
+  order: Order
 }
 
 let worlds = 0
@@ -36,6 +39,7 @@ async function makeWorld(): Promise<World> {
     approvedShop: await ShopFactory.merge({ sellerId: seller.id }).create(),
     activeCustomer: await makeUser(UserType.CUSTOMER),
     inactiveCustomer: await makeUser(UserType.CUSTOMER, { isActive: false }),
+    order: await placedCheckout().then(({ orders }) => orders[0]),
   }
 }
 
@@ -169,6 +173,31 @@ const ROUTES: ConsoleRoute[] = [
     pattern: '/admin/shops/:id/suspend',
     path: (world) => `/admin/shops/${world.approvedShop.id}/suspend`,
     snapshot: (world) => Shop.findOrFail(world.approvedShop.id).then((row) => row.status),
+  },
+  { method: 'GET', pattern: '/admin/orders', path: () => '/admin/orders' },
+  {
+    method: 'GET',
+    pattern: '/admin/orders/:id',
+    path: (world) => `/admin/orders/${world.order.id}`,
+  },
+  {
+    method: 'GET',
+    pattern: '/admin/orders/:id/cancel',
+    path: (world) => `/admin/orders/${world.order.id}/cancel`,
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/orders/:id/status',
+    path: (world) => `/admin/orders/${world.order.id}/status`,
+    form: { status: 'CONFIRMED' },
+    snapshot: (world) => Order.findOrFail(world.order.id).then((row) => row.status),
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/orders/:id/payment-status',
+    path: (world) => `/admin/orders/${world.order.id}/payment-status`,
+    form: { paymentStatus: 'PAID' },
+    snapshot: (world) => Order.findOrFail(world.order.id).then((row) => row.paymentStatus),
   },
 ]
 

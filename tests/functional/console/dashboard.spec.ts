@@ -1,5 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
 import type { ApiClient } from '@japa/api-client'
 import type { Assert } from '@japa/assert'
 import type User from '#models/user'
@@ -7,6 +9,9 @@ import { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
 import { ShopFactory } from '#database/factories/shop_factory'
 import { CouponFactory } from '#database/factories/coupon_factory'
+import { placedCheckout } from '#tests/functional/orders/fixtures'
+import { sqlTime } from '#support/sql_time'
+import { storeTimezone } from '#support/store_time'
 import { expectPage, signedIn, textOf } from '#tests/functional/console/support'
 
 /**
@@ -21,6 +26,8 @@ async function figures(client: ApiClient, assert: Assert, admin: User) {
     return match!.slice(1).map(Number)
   }
   return {
+    ordersToday: figure(/Orders today (\d+) (\d+) of them cancelled/),
+    ordersTotal: figure(/Their total ([\d.]+) USD /)[0],
     shopsAwaitingApproval: figure(/Shops awaiting approval (\d+) /)[0],
     couponsActiveNow: figure(/Coupons active now (\d+) /)[0],
     sellers: figure(/SELLER (\d+) active · (\d+) deactivated · (\d+) awaiting approval/),
@@ -49,6 +56,36 @@ test.group('Console dashboard', (group) => {
     const after = await figures(client, assert, admin)
     assert.equal(after.shopsAwaitingApproval - before.shopsAwaitingApproval, 2)
     assert.equal(after.couponsActiveNow - before.couponsActiveNow, 4)
+  })
+
+  test('counts the orders placed today and their total, cancelled ones included', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const before = await figures(client, assert, admin)
+    const today = await placedCheckout()
+    const yesterday = await placedCheckout()
+    await db
+      .from('orders')
+      .whereIn(
+        'id',
+        yesterday.orders.map((order) => order.id)
+      )
+      .update({
+        created_at: sqlTime(
+          DateTime.now().setZone(storeTimezone()).startOf('day').minus({ minutes: 1 })
+        ),
+      })
+    await db.from('orders').where('id', today.orders[1].id).update({ status: 'CANCELLED' })
+
+    const after = await figures(client, assert, admin)
+    assert.deepEqual(
+      after.ordersToday.map((count, index) => count - before.ordersToday[index]),
+      [2, 1]
+    )
+    const placedCents = today.orders.reduce((sum, order) => sum + order.totalCents, 0)
+    assert.equal(Math.round((after.ordersTotal - before.ordersTotal) * 100), placedCents)
   })
 
   test('counts users by type and state', async ({ client, assert }) => {

@@ -38,9 +38,10 @@ test.group('Console shops', (group) => {
     assert.include(textOf(html), 'Shops (3)')
     const pendingRow = rowText(assert, html, pending.shop.id)
     assert.include(pendingRow, pending.seller.email)
-    assert.include(pendingRow, 'awaiting approval Approve Suspend')
-    assert.include(rowText(assert, html, approved.shop.id), 'approved Suspend')
-    assert.include(rowText(assert, html, suspended.shop.id), 'suspended Approve')
+    assert.include(pendingRow, 'awaiting approval Approve Suspend Orders')
+    assert.include(html, `href="/admin/orders?shopId=${pending.shop.id}"`)
+    assert.include(rowText(assert, html, approved.shop.id), 'approved Suspend Orders')
+    assert.include(rowText(assert, html, suspended.shop.id), 'suspended Approve Orders')
   })
 
   test('filters by status', async ({ client, assert }) => {

@@ -1,0 +1,91 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import {
+  adminOrderListValidator,
+  orderStatusValidator,
+  paymentStatusValidator,
+} from '#validators/order'
+import { orderListPageValidator } from '#validators/console_order'
+import { OrderStatusService } from '#services/orders/order_status_service'
+import { OrderDirectoryService } from '#services/admin/order_directory_service'
+import { orderJson } from '#transformers/order_transformer'
+import { ORDER_STATUSES } from '#models/order'
+import { filterInput, orderFilterInput } from '#support/form_input'
+import { storeTimezone } from '#support/store_time'
+
+const PAGE_SIZE = 25
+
+/** Console: every order, filtered; one order with its history and the changes it allows. */
+export default class OrdersController {
+  async index({ request, view, auth }: HttpContext) {
+    const { page = 1 } = await orderListPageValidator.validate(filterInput(request.qs()))
+    const { status, shopId, from, to } = await adminOrderListValidator.validate(
+      orderFilterInput(request.qs())
+    )
+    const directory = new OrderDirectoryService()
+    const [{ rows, total }, shops] = await Promise.all([
+      directory.list(
+        auth.getUserOrFail(),
+        { status, shopId, from, until: to },
+        { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }
+      ),
+      directory.shopChoices(),
+    ])
+    const timezone = storeTimezone()
+    return view.render('pages/admin/orders/index', {
+      section: 'orders',
+      rows: rows.map((row) => ({
+        ...orderJson(row.order),
+        placedAt: row.order.createdAt.setZone(timezone).toFormat('yyyy-MM-dd HH:mm'),
+        customerEmail: row.customerEmail,
+      })),
+      filters: filterInput(request.only(['status', 'shopId', 'from', 'to'])),
+      shops,
+      statuses: ORDER_STATUSES,
+      timezone,
+      page,
+      pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+      total,
+    })
+  }
+
+  async show({ params, view, auth }: HttpContext) {
+    const detail = await new OrderDirectoryService().detail(auth.getUserOrFail(), params.id)
+    return view.render('pages/admin/orders/show', {
+      section: 'orders',
+      ...detail,
+      json: orderJson(detail.order),
+      timezone: storeTimezone(),
+    })
+  }
+
+  async confirmCancel({ params, view, auth }: HttpContext) {
+    const detail = await new OrderDirectoryService().detail(auth.getUserOrFail(), params.id)
+    return view.render('pages/admin/orders/cancel', {
+      section: 'orders',
+      ...detail,
+      json: orderJson(detail.order),
+    })
+  }
+
+  async updateStatus({ params, request, response, session, auth }: HttpContext) {
+    const { status } = await request.validateUsing(orderStatusValidator)
+    const order = await new OrderStatusService().changeStatus(
+      auth.getUserOrFail(),
+      params.id,
+      status
+    )
+    session.flash('success', `Order ${order.orderNumber} is now ${order.status}.`)
+    return response.redirect(`/admin/orders/${order.id}`)
+  }
+
+  async updatePaymentStatus({ params, request, response, session, auth }: HttpContext) {
+    const { paymentStatus } = await request.validateUsing(paymentStatusValidator)
+    const order = await new OrderStatusService().changePaymentStatus(
+      auth.getUserOrFail(),
+      params.id,
+      paymentStatus
+    )
+    session.flash('success', `The payment of order ${order.orderNumber} is now ${paymentStatus}.`)
+    return response.redirect(`/admin/orders/${order.id}`)
+  }
+}

@@ -1,0 +1,95 @@
+import type Order from '#models/order'
+import {
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  type OrderStatus,
+  type PaymentStatus,
+} from '#models/order'
+import User from '#models/user'
+import type Shop from '#models/shop'
+import { OrderQueryService, type OrderFilters } from '#services/orders/order_query_service'
+import { PAYMENT_RULES, STATUS_SOURCES } from '#services/orders/order_status_service'
+import { ShopService } from '#services/catalog/shop_service'
+import type { PageRequest } from '#services/catalog/paging'
+
+/** The most shops the order filter offers by name. */
+const SHOP_CHOICES = 100
+
+/** An order and the e-mail of the customer who placed it. */
+export interface OrderRow {
+  order: Order
+  customerEmail: string | null
+}
+
+/** One order with everything its console page shows and offers. */
+export interface OrderDetail extends OrderRow {
+  /** E-mails of the accounts in the order's history, by id. */
+  actorEmails: Map<string, string>
+  /** The statuses `OrderStatusService.changeStatus` would accept now. */
+  nextStatuses: OrderStatus[]
+  /** The payment statuses `OrderStatusService.changePaymentStatus` would accept now. */
+  nextPaymentStatuses: PaymentStatus[]
+}
+
+/** The statuses the order's state machine allows from where the order is. */
+export function nextStatusesOf(order: Order): OrderStatus[] {
+  return ORDER_STATUSES.filter((to) => STATUS_SOURCES[to].includes(order.status))
+}
+
+/** The payment statuses the payment rules allow from where the order is. */
+export function nextPaymentStatusesOf(order: Order): PaymentStatus[] {
+  return PAYMENT_STATUSES.filter(
+    (to) =>
+      PAYMENT_RULES[to].from.includes(order.paymentStatus) &&
+      PAYMENT_RULES[to].whileStatus.includes(order.status)
+  )
+}
+
+async function emailsOf(ids: Array<string | null>): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))]
+  if (wanted.length === 0) return new Map()
+  const users = await User.query().whereIn('id', wanted).select('id', 'email')
+  return new Map(users.map((user) => [user.id, user.email]))
+}
+
+/**
+ * The console's view of orders, read through `OrderQueryService` as the acting admin, with the
+ * e-mails of the people involved. Changes go through `OrderStatusService`; the transitions it
+ * offers are read from that service's own tables.
+ */
+export class OrderDirectoryService {
+  #orders = new OrderQueryService()
+
+  /** A page of orders matching the filters, newest first. */
+  async list(
+    actor: User,
+    filters: OrderFilters,
+    page: PageRequest
+  ): Promise<{ rows: OrderRow[]; total: number }> {
+    const { items, total } = await this.#orders.list(actor, filters, page)
+    const emails = await emailsOf(items.map((order) => order.userId))
+    return {
+      rows: items.map((order) => ({ order, customerEmail: emails.get(order.userId) ?? null })),
+      total,
+    }
+  }
+
+  /** One order with its history and the changes it allows; 404 when unknown. */
+  async detail(actor: User, id: string): Promise<OrderDetail> {
+    const order = await this.#orders.find(actor, id)
+    const emails = await emailsOf([order.userId, ...order.statusHistory.map((e) => e.actorId)])
+    return {
+      order,
+      customerEmail: emails.get(order.userId) ?? null,
+      actorEmails: emails,
+      nextStatuses: nextStatusesOf(order),
+      nextPaymentStatuses: nextPaymentStatusesOf(order),
+    }
+  }
+
+  /** The shops the order filter offers, by name (the most recent ones when there are many). */
+  async shopChoices(): Promise<Shop[]> {
+    const { items } = await new ShopService().listAll({}, { limit: SHOP_CHOICES, offset: 0 })
+    return items.sort((a, b) => a.name.localeCompare(b.name))
+  }
+}

@@ -1,0 +1,271 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import Order from '#models/order'
+import Product from '#models/product'
+import OrderStatusHistory from '#models/order_status_history'
+import { UserType } from '#enums/user_type'
+import { makeUser } from '#tests/helpers/actors'
+import { placedCheckout } from '#tests/functional/orders/fixtures'
+import {
+  expectPage,
+  expectRedirect,
+  rowText,
+  signedIn,
+  submitted,
+  textOf,
+} from '#tests/functional/console/support'
+
+const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
+
+/** Moves an order's placement time, as if it had been placed then. */
+async function placedAt(orderId: string, instant: DateTime) {
+  await db
+    .from('orders')
+    .where('id', orderId)
+    .update({ created_at: instant.toFormat(db.connection().dialect.dateTimeFormat) })
+}
+
+/** The order numbers a list page shows, in its order. */
+function numbersIn(html: string) {
+  return [...html.matchAll(/<a href="\/admin\/orders\/[0-9a-f-]{36}">([^<]+)<\/a>/g)].map(
+    (match) => match[1]
+  )
+}
+
+test.group('Console orders: list', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('shows each order with its shop, customer, states and total', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const { orders, customer } = await placedCheckout()
+    const [alpha, beta] = orders
+
+    const html = expectPage(assert, await signedIn(client.get('/admin/orders'), admin))
+    const row = rowText(assert, html, `/admin/orders/${alpha.id}`)
+    assert.include(row, alpha.orderNumber)
+    assert.include(row, 'Alpha Goods')
+    assert.include(row, customer.user.email)
+    assert.include(row, 'pending unpaid')
+    assert.include(row, `${(alpha.totalCents / 100).toFixed(2)} USD`)
+    assert.include(rowText(assert, html, `/admin/orders/${beta.id}`), 'Beta Supplies')
+    assert.include(html, `<option value="${alpha.shopId}" >Alpha Goods</option>`)
+  })
+
+  test('filters by status, shop and placement days, both days included', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const one = await placedCheckout()
+    const two = await placedCheckout()
+    await placedAt(one.orders[0].id, DateTime.fromISO('2026-01-10T12:00:00Z'))
+    await placedAt(one.orders[1].id, DateTime.fromISO('2026-01-31T23:59:59Z'))
+    await placedAt(two.orders[0].id, DateTime.fromISO('2026-02-01T00:00:00Z'))
+    await placedAt(two.orders[1].id, DateTime.fromISO('2026-03-01T08:30:00Z'))
+    await db.from('orders').where('id', two.orders[1].id).update({ status: 'CANCELLED' })
+    const list = async (qs: Record<string, string>) =>
+      numbersIn(expectPage(assert, await signedIn(client.get('/admin/orders').qs(qs), admin)))
+
+    assert.deepEqual(await list({}), [
+      two.orders[1].orderNumber,
+      two.orders[0].orderNumber,
+      one.orders[1].orderNumber,
+      one.orders[0].orderNumber,
+    ])
+    assert.deepEqual(await list({ status: 'CANCELLED' }), [two.orders[1].orderNumber])
+    assert.deepEqual(await list({ shopId: two.orders[0].shopId }), [two.orders[0].orderNumber])
+    assert.deepEqual(await list({ from: '2026-01-31', to: '2026-02-01' }), [
+      two.orders[0].orderNumber,
+      one.orders[1].orderNumber,
+    ])
+    assert.deepEqual(await list({ status: '', shopId: '', from: '2026-03-01', to: '' }), [
+      two.orders[1].orderNumber,
+    ])
+
+    const kept = expectPage(
+      assert,
+      await signedIn(
+        client.get('/admin/orders').qs({ status: 'CANCELLED', from: '2026-01-31' }),
+        admin
+      )
+    )
+    assert.include(kept, '<option value="CANCELLED" selected>')
+    assert.include(kept, 'name="from" type="date" value="2026-01-31"')
+  })
+
+  test('a day that does not exist or a range backwards is a 400 page', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    for (const qs of [
+      { from: '2026-02-30' },
+      { from: '2026-03-02', to: '2026-03-01' },
+      { status: 'LOST' },
+    ]) {
+      const response = await signedIn(client.get('/admin/orders').qs(qs), admin)
+      response.assertStatus(400)
+      assert.include(response.text(), 'This cannot be done')
+    }
+  })
+})
+
+test.group('Console orders: one order', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('shows items, totals, the address, the history and the changes allowed now', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const { orders, customer } = await placedCheckout()
+    const [alpha] = orders
+
+    const html = expectPage(assert, await signedIn(client.get(`/admin/orders/${alpha.id}`), admin))
+    const text = textOf(html)
+    assert.include(text, `Order ${alpha.orderNumber}`)
+    assert.include(text, customer.user.email)
+    assert.include(text, customer.address.line1)
+    assert.match(rowText(assert, html, 'MUG-1'), /^Mug MUG-1 10\.00 2 20\.00$/)
+    assert.match(rowText(assert, html, 'SPOON-1'), /^Spoon SPOON-1 5\.50 1 5\.50$/)
+    assert.include(text, `Subtotal 25.50`)
+    assert.include(text, `Total ${(alpha.totalCents / 100).toFixed(2)} USD`)
+    assert.include(text, `Status placed as PENDING CUSTOMER ${customer.user.email}`)
+
+    assert.include(html, 'name="status" value="CONFIRMED"')
+    assert.notInclude(html, 'name="status" value="SHIPPED"')
+    assert.include(html, `href="/admin/orders/${alpha.id}/cancel"`)
+    assert.include(html, 'name="paymentStatus" value="PAID"')
+    assert.notInclude(html, 'name="paymentStatus" value="REFUNDED"')
+  })
+
+  test('a cancelled and unpaid order offers no change', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const { orders } = await placedCheckout()
+    await db.from('orders').where('id', orders[0].id).update({ status: 'CANCELLED' })
+    const html = expectPage(
+      assert,
+      await signedIn(client.get(`/admin/orders/${orders[0].id}`), admin)
+    )
+    assert.include(textOf(html), 'Nothing more can change on this order.')
+    assert.notInclude(html, `action="/admin/orders/${orders[0].id}/status"`)
+  })
+
+  test('moves the order on and records who did it', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const { orders } = await placedCheckout()
+    const [alpha] = orders
+    const page = `/admin/orders/${alpha.id}`
+
+    const confirm = await submitted(
+      client.post(`${page}/status`).form({ status: 'CONFIRMED' }),
+      admin,
+      page
+    )
+    const flash = expectRedirect(assert, confirm, page)
+    assert.equal(flash.success, `Order ${alpha.orderNumber} is now CONFIRMED.`)
+    const paid = await submitted(
+      client.post(`${page}/payment-status`).form({ paymentStatus: 'PAID' }),
+      admin,
+      page
+    )
+    assert.equal(
+      expectRedirect(assert, paid, page).success,
+      `The payment of order ${alpha.orderNumber} is now PAID.`
+    )
+
+    await alpha.refresh()
+    assert.equal(alpha.status, 'CONFIRMED')
+    assert.equal(alpha.paymentStatus, 'PAID')
+    const history = await OrderStatusHistory.query().where('order_id', alpha.id).orderBy('sequence')
+    assert.deepEqual(
+      history.slice(1).map((entry) => [entry.field, entry.fromValue, entry.toValue, entry.actorId]),
+      [
+        ['STATUS', 'PENDING', 'CONFIRMED', admin.id],
+        ['PAYMENT_STATUS', 'UNPAID', 'PAID', admin.id],
+      ]
+    )
+    const html = expectPage(assert, await signedIn(client.get(page), admin))
+    assert.include(textOf(html), `PENDING → CONFIRMED ADMIN ${admin.email}`)
+  })
+
+  test('a change the state machine refuses comes back with its reason', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const { orders } = await placedCheckout()
+    const page = `/admin/orders/${orders[0].id}`
+
+    const shipped = await submitted(
+      client.post(`${page}/status`).form({ status: 'SHIPPED' }),
+      admin,
+      page
+    )
+    assert.equal(
+      expectRedirect(assert, shipped, page).error,
+      'The order cannot become SHIPPED from PENDING'
+    )
+    const refund = await submitted(
+      client.post(`${page}/payment-status`).form({ paymentStatus: 'REFUNDED' }),
+      admin,
+      page
+    )
+    assert.match(expectRedirect(assert, refund, page).error, /cannot become REFUNDED from UNPAID/)
+    const unknown = await submitted(
+      client.post(`${page}/status`).form({ status: 'LOST' }),
+      admin,
+      page
+    )
+    const flash = expectRedirect(assert, unknown, page)
+    assert.equal(flash.error, 'The request is invalid')
+    assert.property(flash.inputErrorsBag, 'status')
+
+    const stored = await Order.findOrFail(orders[0].id)
+    assert.equal(stored.status, 'PENDING')
+    assert.equal(stored.paymentStatus, 'UNPAID')
+  })
+
+  test('cancelling asks first, then puts the items back in stock', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const { orders, mug } = await placedCheckout()
+    const [alpha] = orders
+    const page = `/admin/orders/${alpha.id}`
+
+    const confirm = expectPage(assert, await signedIn(client.get(`${page}/cancel`), admin))
+    assert.include(textOf(confirm), `Cancel order ${alpha.orderNumber}?`)
+    assert.include(confirm, 'name="status" value="CANCELLED"')
+    assert.equal(await Product.findOrFail(mug.id).then((row) => row.stock), mug.stock - 2)
+
+    const response = await submitted(
+      client.post(`${page}/status`).form({ status: 'CANCELLED' }),
+      admin,
+      `${page}/cancel`
+    )
+    assert.equal(
+      expectRedirect(assert, response, page).success,
+      `Order ${alpha.orderNumber} is now CANCELLED.`
+    )
+    assert.equal(await Product.findOrFail(mug.id).then((row) => row.stock), mug.stock)
+
+    const again = expectPage(assert, await signedIn(client.get(`${page}/cancel`), admin))
+    assert.include(textOf(again), 'can no longer be cancelled')
+  })
+
+  test('an unknown order is a 404 page, and changing it is refused', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    for (const path of [`/admin/orders/${UNKNOWN_ID}`, `/admin/orders/${UNKNOWN_ID}/cancel`]) {
+      const response = await signedIn(client.get(path), admin)
+      response.assertStatus(404)
+      assert.include(response.text(), 'Order not found')
+    }
+    const response = await submitted(
+      client.post(`/admin/orders/${UNKNOWN_ID}/status`).form({ status: 'CONFIRMED' }),
+      admin,
+      '/admin/orders'
+    )
+    assert.equal(expectRedirect(assert, response, '/admin/orders').error, 'Order not found')
+  })
+})
