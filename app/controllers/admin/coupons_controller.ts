@@ -32,6 +32,7 @@ const storeFacts = () => ({
 
 /** Console: search coupons; create, edit and delete them with the API's own rules. */
 export default class CouponsController {
+  /** A page of coupons, searchable by code. */
   async index({ request, view }: HttpContext) {
     const filters = await couponListFiltersValidator.validate(filterInput(request.qs()))
     const page = filters.page ?? 1
@@ -51,6 +52,7 @@ export default class CouponsController {
     })
   }
 
+  /** The new-coupon form. */
   async create({ view }: HttpContext) {
     return view.render('pages/admin/coupons/new', {
       section: 'coupons',
@@ -59,6 +61,7 @@ export default class CouponsController {
     })
   }
 
+  /** Creates a coupon. */
   async store({ request, response, session }: HttpContext) {
     const input = await createCouponValidator.validate(couponFormInput(request.all()))
     const coupon = await new CouponService().create(input)
@@ -66,6 +69,7 @@ export default class CouponsController {
     return response.redirect('/admin/coupons')
   }
 
+  /** The edit form of one coupon. */
   async edit({ params, view }: HttpContext) {
     const { coupon, validity } = await new CouponDirectoryService().find(params.id)
     return view.render('pages/admin/coupons/edit', {
@@ -76,6 +80,7 @@ export default class CouponsController {
     })
   }
 
+  /** Saves the whole coupon form. */
   async update({ params, request, response, session }: HttpContext) {
     const changes = await updateCouponValidator.validate(couponFormInput(request.all()))
     const coupon = await new CouponService().update(params.id, changes)
@@ -83,6 +88,7 @@ export default class CouponsController {
     return response.redirect('/admin/coupons')
   }
 
+  /** Asks before deleting a coupon. */
   async confirmDestroy({ params, view }: HttpContext) {
     const { coupon, validity } = await new CouponDirectoryService().find(params.id)
     return view.render('pages/admin/coupons/delete', {
@@ -93,6 +99,7 @@ export default class CouponsController {
     })
   }
 
+  /** Deletes a coupon (softly, as the API does). */
   async destroy({ params, response, session }: HttpContext) {
     await new CouponService().delete(params.id)
     session.flash('success', 'The coupon is deleted.')

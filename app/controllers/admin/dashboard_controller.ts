@@ -4,6 +4,7 @@ import { centsToAmount } from '#support/money'
 
 /** Console home: the counts that matter. */
 export default class DashboardController {
+  /** The dashboard's figures. */
   async show({ view }: HttpContext) {
     const figures = await new DashboardService().figures()
     return view.render('pages/admin/dashboard', {

@@ -16,6 +16,7 @@ const PAGE_SIZE = 25
 
 /** Console: every order, filtered; one order with its history and the changes it allows. */
 export default class OrdersController {
+  /** A page of orders, filtered by status, shop and days. */
   async index({ request, view, auth }: HttpContext) {
     const { page = 1 } = await orderListPageValidator.validate(filterInput(request.qs()))
     const { status, shopId, from, to } = await adminOrderListValidator.validate(
@@ -48,6 +49,7 @@ export default class OrdersController {
     })
   }
 
+  /** One order with its items, history and the changes it allows. */
   async show({ params, view, auth }: HttpContext) {
     const detail = await new OrderDirectoryService().detail(auth.getUserOrFail(), params.id)
     return view.render('pages/admin/orders/show', {
@@ -58,6 +60,7 @@ export default class OrdersController {
     })
   }
 
+  /** Asks before cancelling an order. */
   async confirmCancel({ params, view, auth }: HttpContext) {
     const detail = await new OrderDirectoryService().detail(auth.getUserOrFail(), params.id)
     return view.render('pages/admin/orders/cancel', {
@@ -67,6 +70,7 @@ export default class OrdersController {
     })
   }
 
+  /** Moves an order along its state machine. */
   async updateStatus({ params, request, response, session, auth }: HttpContext) {
     const { status } = await request.validateUsing(orderStatusValidator)
     const order = await new OrderStatusService().changeStatus(
@@ -78,6 +82,7 @@ export default class OrdersController {
     return response.redirect(`/admin/orders/${order.id}`)
   }
 
+  /** Records a payment or a refund. */
   async updatePaymentStatus({ params, request, response, session, auth }: HttpContext) {
     const { paymentStatus } = await request.validateUsing(paymentStatusValidator)
     const order = await new OrderStatusService().changePaymentStatus(

@@ -8,6 +8,7 @@ import { policyFormInput } from '#support/form_input'
 
 /** Console: policy versions per type; publish, edit and deactivate them. */
 export default class PoliciesController {
+  /** The versions of each policy type. */
   async index({ view }: HttpContext) {
     const types = await new PolicyOverviewService().byType()
     return view.render('pages/admin/policies/index', {
@@ -17,6 +18,7 @@ export default class PoliciesController {
     })
   }
 
+  /** The new-version form, starting from the latest version of the chosen type. */
   async create({ request, view }: HttpContext) {
     const { type } = await policyDraftValidator.validate(request.qs())
     const draft = await new PolicyOverviewService().draft(type ?? POLICY_TYPES[0])
@@ -28,6 +30,7 @@ export default class PoliciesController {
     })
   }
 
+  /** Publishes a new version. */
   async store({ request, response, session, auth }: HttpContext) {
     const input = await createPolicyValidator.validate(policyFormInput(request.all()))
     const policy = await new PolicyService().create(auth.getUserOrFail(), input)
@@ -35,6 +38,7 @@ export default class PoliciesController {
     return response.redirect('/admin/policies')
   }
 
+  /** The edit form of one version. */
   async edit({ params, view }: HttpContext) {
     const row = await new PolicyOverviewService().detail(params.id)
     return view.render('pages/admin/policies/edit', {
@@ -44,6 +48,7 @@ export default class PoliciesController {
     })
   }
 
+  /** Saves the changes of one version. */
   async update({ params, request, response, session, auth }: HttpContext) {
     const changes = await updatePolicyValidator.validate(policyFormInput(request.all()))
     const policy = await new PolicyService().update(auth.getUserOrFail(), params.id, changes)
@@ -51,6 +56,7 @@ export default class PoliciesController {
     return response.redirect('/admin/policies')
   }
 
+  /** Asks before deactivating a version. */
   async confirmDeactivate({ params, view }: HttpContext) {
     const row = await new PolicyOverviewService().detail(params.id)
     return view.render('pages/admin/policies/deactivate', {
@@ -60,6 +66,7 @@ export default class PoliciesController {
     })
   }
 
+  /** Deactivates a version, keeping the record. */
   async deactivate({ params, response, session, auth }: HttpContext) {
     const policy = await new PolicyService().deactivate(auth.getUserOrFail(), params.id)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is deactivated.`)

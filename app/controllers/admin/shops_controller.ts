@@ -10,6 +10,7 @@ const PAGE_SIZE = 25
 
 /** Console: shops by status; approve or suspend them. */
 export default class ShopsController {
+  /** A page of shops, optionally of one status. */
   async index({ request, view }: HttpContext) {
     const filters = await shopListFiltersValidator.validate(filterInput(request.qs()))
     const page = filters.page ?? 1
@@ -28,12 +29,14 @@ export default class ShopsController {
     })
   }
 
+  /** Approves a shop: its products go on sale. */
   async approve({ params, request, response, session, auth }: HttpContext) {
     const shop = await new ShopService().approve(auth.getUserOrFail(), params.id)
     session.flash('success', `${shop.name} is approved: its products are on sale.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }
 
+  /** Suspends a shop: its products leave the catalog. */
   async suspend({ params, request, response, session, auth }: HttpContext) {
     const shop = await new ShopService().suspend(auth.getUserOrFail(), params.id)
     session.flash('success', `${shop.name} is suspended: its products are off sale.`)
