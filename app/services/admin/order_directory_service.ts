@@ -1,14 +1,8 @@
-import type Order from '#models/order'
-import {
-  ORDER_STATUSES,
-  PAYMENT_STATUSES,
-  type OrderStatus,
-  type PaymentStatus,
-} from '#models/order'
+import type { default as Order, OrderStatus, PaymentStatus } from '#models/order'
 import User from '#models/user'
 import type Shop from '#models/shop'
 import { OrderQueryService, type OrderFilters } from '#services/orders/order_query_service'
-import { PAYMENT_RULES, STATUS_SOURCES } from '#services/orders/order_status_service'
+import { allowedPaymentChanges, allowedStatusChanges } from '#services/orders/order_status_service'
 import { ShopService } from '#services/catalog/shop_service'
 import type { PageRequest } from '#services/catalog/paging'
 
@@ -29,20 +23,6 @@ export interface OrderDetail extends OrderRow {
   nextStatuses: OrderStatus[]
   /** The payment statuses `OrderStatusService.changePaymentStatus` would accept now. */
   nextPaymentStatuses: PaymentStatus[]
-}
-
-/** The statuses the order's state machine allows from where the order is. */
-export function nextStatusesOf(order: Order): OrderStatus[] {
-  return ORDER_STATUSES.filter((to) => STATUS_SOURCES[to].includes(order.status))
-}
-
-/** The payment statuses the payment rules allow from where the order is. */
-export function nextPaymentStatusesOf(order: Order): PaymentStatus[] {
-  return PAYMENT_STATUSES.filter(
-    (to) =>
-      PAYMENT_RULES[to].from.includes(order.paymentStatus) &&
-      PAYMENT_RULES[to].whileStatus.includes(order.status)
-  )
 }
 
 async function emailsOf(ids: Array<string | null>): Promise<Map<string, string>> {
@@ -82,8 +62,8 @@ export class OrderDirectoryService {
       order,
       customerEmail: emails.get(order.userId) ?? null,
       actorEmails: emails,
-      nextStatuses: nextStatusesOf(order),
-      nextPaymentStatuses: nextPaymentStatusesOf(order),
+      nextStatuses: allowedStatusChanges(order),
+      nextPaymentStatuses: allowedPaymentChanges(order),
     }
   }
 

@@ -1,6 +1,11 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import Order, { type OrderStatus, type PaymentStatus } from '#models/order'
+import Order, {
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  type OrderStatus,
+  type PaymentStatus,
+} from '#models/order'
 import OrderItem from '#models/order_item'
 import OrderStatusHistory, { type OrderStateField } from '#models/order_status_history'
 import type User from '#models/user'
@@ -45,6 +50,22 @@ export const PAYMENT_RULES: Record<
   REFUNDED: { from: ['PAID'], whileStatus: ['CANCELLED', 'DELIVERED'] },
 }
 
+/** The statuses the order may move to from where it is (the console offers exactly these). */
+export function allowedStatusChanges(order: Pick<Order, 'status'>): OrderStatus[] {
+  return ORDER_STATUSES.filter((to) => STATUS_SOURCES[to].includes(order.status))
+}
+
+/** The payment statuses the order's payment may move to from where it is. */
+export function allowedPaymentChanges(
+  order: Pick<Order, 'status' | 'paymentStatus'>
+): PaymentStatus[] {
+  return PAYMENT_STATUSES.filter(
+    (to) =>
+      PAYMENT_RULES[to].from.includes(order.paymentStatus) &&
+      PAYMENT_RULES[to].whileStatus.includes(order.status)
+  )
+}
+
 /**
  * Status and payment changes of placed orders. Each change is a conditional update on the state
  * it replaces, so of two concurrent changes of one order only one applies and the other is
@@ -68,7 +89,7 @@ export class OrderStatusService {
     if (actor.userType === UserType.CUSTOMER && to !== 'CANCELLED') throw new Forbidden()
     return db.transaction(async (trx) => {
       const { order, from } = await this.#transition(actor, orderId, trx, (current) => {
-        if (!STATUS_SOURCES[to].includes(current.status)) {
+        if (!allowedStatusChanges(current).includes(to)) {
           throw new InvalidStatusTransition(`The order cannot become ${to} from ${current.status}`)
         }
         return trx
@@ -86,13 +107,9 @@ export class OrderStatusService {
   /** Records a payment change; sellers for the orders of their shops, admins for any order. */
   async changePaymentStatus(actor: User, orderId: string, to: PaymentStatus): Promise<Order> {
     if (actor.userType === UserType.CUSTOMER) throw new Forbidden()
-    const rule = PAYMENT_RULES[to]
     return db.transaction(async (trx) => {
       const { order, from } = await this.#transition(actor, orderId, trx, (current) => {
-        if (
-          !rule.from.includes(current.paymentStatus) ||
-          !rule.whileStatus.includes(current.status)
-        ) {
+        if (!allowedPaymentChanges(current).includes(to)) {
           throw new InvalidPaymentStatusTransition(
             `The payment of a ${current.status} order cannot become ${to} from ${current.paymentStatus}`
           )
