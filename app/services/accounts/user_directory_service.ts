@@ -1,5 +1,6 @@
 import User from '#models/user'
 import type { UserType } from '#enums/user_type'
+import { containsPattern } from '#support/sql_like'
 
 /** Filters of the console's user list. */
 export interface UserSearch {
@@ -10,15 +11,13 @@ export interface UserSearch {
   offset: number
 }
 
-/** Escapes LIKE wildcards so a search for `50%` finds that text literally. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 /** Finds accounts for administrators; admin registrations awaiting approval come first. */
 export class UserDirectoryService {
   /** A page of accounts matching the filters, with the total count. */
   async search(filters: UserSearch): Promise<{ users: User[]; total: number }> {
     const query = User.query()
-    if (filters.email) query.whereRaw(`email like ? escape '\\'`, [likePattern(filters.email)])
+    if (filters.email)
+      query.whereRaw(`email like ? escape '\\'`, [containsPattern(filters.email.toLowerCase())])
     if (filters.type) query.where('user_type', filters.type)
     if (filters.status === 'active') query.where('is_active', true)
     if (filters.status === 'inactive')

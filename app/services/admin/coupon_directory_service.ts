@@ -6,6 +6,7 @@ import {
   type Instant,
 } from '#services/coupons/coupon_rules'
 import { snapshotOf } from '#services/coupons/coupon_usage_service'
+import { containsPattern } from '#support/sql_like'
 
 /** Where a coupon stands right now, as the console shows it. */
 export type CouponValidity = 'active' | 'scheduled' | 'expired' | 'used_up' | 'inactive'
@@ -32,7 +33,6 @@ const VALIDITY_OF: Record<Exclude<CouponRefusal, 'COUPON_MIN_ORDER_NOT_MET'>, Co
 }
 
 /** Escapes LIKE wildcards so a search for `A_B` finds that text literally. */
-const likePattern = (text: string) => `%${text.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /**
  * Finds live coupons for the console. Writes go through `CouponService`; whether a coupon applies
@@ -45,7 +45,8 @@ export class CouponDirectoryService {
     now: Instant = Date.now()
   ): Promise<{ rows: CouponRow[]; total: number }> {
     const query = Coupon.query().withScopes((scopes) => scopes.live())
-    if (filters.code) query.whereRaw(`code like ? escape '\\'`, [likePattern(filters.code)])
+    if (filters.code)
+      query.whereRaw(`code like ? escape '\\'`, [containsPattern(filters.code.toUpperCase())])
 
     const [counted] = await query.clone().count('* as total')
     const coupons = await query

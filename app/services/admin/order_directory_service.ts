@@ -4,7 +4,7 @@ import type Shop from '#models/shop'
 import { OrderQueryService, type OrderFilters } from '#services/orders/order_query_service'
 import { allowedPaymentChanges, allowedStatusChanges } from '#services/orders/order_status_service'
 import { ShopService } from '#services/catalog/shop_service'
-import type { PageRequest } from '#services/catalog/paging'
+import type { PageRequest } from '#support/paging'
 
 /** The most shops the order filter offers by name. */
 const SHOP_CHOICES = 100

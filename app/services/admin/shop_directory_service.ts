@@ -2,7 +2,7 @@ import type Shop from '#models/shop'
 import User from '#models/user'
 import type { ShopStatus } from '#enums/shop_status'
 import { ShopService } from '#services/catalog/shop_service'
-import type { PageRequest } from '#services/catalog/paging'
+import type { PageRequest } from '#support/paging'
 
 /** A shop and the e-mail of the seller who runs it. */
 export interface ShopRow {

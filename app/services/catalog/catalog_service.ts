@@ -1,20 +1,13 @@
 import Product, { type ProductSort } from '#models/product'
 import { ProductNotFound } from '#exceptions/catalog_errors'
-import { pageOf, type PageRequest, type PageResult } from '#services/catalog/paging'
+import { pageOf, type PageRequest, type PageResult } from '#support/paging'
+import { containsPattern } from '#support/sql_like'
 
 /** Filters of the public catalog. */
 export interface CatalogFilter {
   q?: string
   shopId?: string
   sort?: ProductSort
-}
-
-/**
- * `q` as a LIKE pattern matching it anywhere, with the pattern characters it contains taken
- * literally (`\` is the escape character in the query).
- */
-export function containsPattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`
 }
 
 /** The public catalog: only active, non-deleted products of approved shops. */
@@ -27,7 +20,7 @@ export class CatalogService {
     if (filter.shopId) query.where('products.shop_id', filter.shopId)
     if (filter.q) {
       // LOWER + LIKE behaves the same on SQLite and PostgreSQL (ILIKE is PostgreSQL-only).
-      const pattern = containsPattern(filter.q)
+      const pattern = containsPattern(filter.q.toLowerCase())
       query.where((search) => {
         search
           .whereRaw(`lower(products.name) like ? escape '\\'`, [pattern])

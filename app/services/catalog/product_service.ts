@@ -6,7 +6,7 @@ import type User from '#models/user'
 import { ProductNotFound, SkuExists } from '#exceptions/catalog_errors'
 import { ShopService } from '#services/catalog/shop_service'
 import { isUniqueViolation } from '#support/db_errors'
-import { pageOf, type PageRequest, type PageResult } from '#services/catalog/paging'
+import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { sqlTime } from '#support/sql_time'
 
 /** A product as a seller describes it; money in integer cents. */

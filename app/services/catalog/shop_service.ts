@@ -5,7 +5,7 @@ import Shop from '#models/shop'
 import type User from '#models/user'
 import { ShopStatus } from '#enums/shop_status'
 import { ShopNotFound } from '#exceptions/catalog_errors'
-import { pageOf, type PageRequest, type PageResult } from '#services/catalog/paging'
+import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { sqlTime } from '#support/sql_time'
 
 /** Fields a seller gives a shop. */

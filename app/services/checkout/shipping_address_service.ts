@@ -5,7 +5,7 @@ import type User from '#models/user'
 import { ShippingAddressNotFound } from '#exceptions/checkout_errors'
 import { isUniqueViolation } from '#support/db_errors'
 import { sqlTime } from '#support/sql_time'
-import { pageOf, type PageRequest, type PageResult } from '#services/catalog/paging'
+import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 
 /** The fields of an address as a customer writes them (already validated). */
 export interface ShippingAddressInput {

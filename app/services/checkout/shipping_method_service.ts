@@ -4,7 +4,7 @@ import ShippingMethod from '#models/shipping_method'
 import { ShippingMethodExists, ShippingMethodNotFound } from '#exceptions/checkout_errors'
 import { isUniqueViolation } from '#support/db_errors'
 import { sqlTime } from '#support/sql_time'
-import { pageOf, type PageRequest, type PageResult } from '#services/catalog/paging'
+import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 
 /** A shipping method as an admin writes it; `priceCents` already converted from the amount. */
 export interface ShippingMethodInput {

@@ -5,7 +5,7 @@ import TaxRate, { RATE_SCALE } from '#models/tax_rate'
 import { TaxRateExists, TaxRateNotFound } from '#exceptions/checkout_errors'
 import { FULL_RATE } from '#services/checkout/pricing'
 import { isUniqueViolation } from '#support/db_errors'
-import { pageOf, type PageRequest, type PageResult } from '#services/catalog/paging'
+import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 
 /** A tax rate as an admin writes it; `rate` in thousandths of a percent. */
 export interface TaxRateInput {

@@ -6,7 +6,7 @@ import Order, { type OrderStatus } from '#models/order'
 import type User from '#models/user'
 import { UserType } from '#enums/user_type'
 import { OrderNotFound } from '#exceptions/order_errors'
-import { pageOf, type PageRequest, type PageResult } from '#services/catalog/paging'
+import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 
 type OrderQuery = ModelQueryBuilderContract<typeof Order>
 
