@@ -1,10 +1,7 @@
 import { DateTime } from 'luxon'
 import { column, scope } from '@adonisjs/lucid/orm'
 import { UuidModel } from '#models/uuid_model'
-
-/** The two kinds of legal document; a policy's type never changes after creation. */
-export const POLICY_TYPES = ['PRIVACY_POLICY', 'TERMS_CONDITIONS'] as const
-export type PolicyType = (typeof POLICY_TYPES)[number]
+import type { PolicyType } from '#enums/policy_type'
 
 /**
  * The one text form of every instant in the legal tables. Lucid's SQLite format drops the

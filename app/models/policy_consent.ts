@@ -1,7 +1,8 @@
 import type { DateTime } from 'luxon'
 import { column } from '@adonisjs/lucid/orm'
 import { UuidModel } from '#models/uuid_model'
-import { instantColumn, type PolicyType } from '#models/policy'
+import { instantColumn } from '#models/policy'
+import { type PolicyType } from '#enums/policy_type'
 
 /**
  * A user's consent to one policy version, append-only: never edited or deleted. The policy's type

@@ -6,7 +6,7 @@ import {
   type JsonSchema,
   type OperationSpec,
 } from '#openapi/builders'
-import { POLICY_TYPES } from '#models/policy'
+import { POLICY_TYPES } from '#enums/policy_type'
 import {
   createPolicyValidator,
   policyListValidator,

@@ -6,7 +6,7 @@ import {
   paymentStatusValidator,
   sellerOrderListValidator,
 } from '#validators/order'
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '#models/order'
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '#enums/order_status'
 
 const uuid: JsonSchema = { type: 'string', format: 'uuid' }
 const instant: JsonSchema = { type: 'string', format: 'date-time' }

@@ -1,6 +1,6 @@
 import type Policy from '#models/policy'
 import type PolicyConsent from '#models/policy_consent'
-import type { PolicyType } from '#models/policy'
+import type { PolicyType } from '#enums/policy_type'
 import { toIsoInstant } from '#transformers/policy_transformer'
 
 /** A consent record (decisions.md section 3). */

@@ -1,6 +1,6 @@
 import type { DateTime } from 'luxon'
 import type Policy from '#models/policy'
-import type { PolicyType } from '#models/policy'
+import type { PolicyType } from '#enums/policy_type'
 
 /** An instant as every response writes it: ISO 8601 in UTC with milliseconds and `Z`. */
 export function toIsoInstant(value: DateTime): string {

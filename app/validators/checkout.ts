@@ -1,5 +1,5 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
-import { PAYMENT_METHODS } from '#models/order'
+import { PAYMENT_METHODS } from '#enums/order_status'
 
 /** An idempotency key: 8 to 128 of A-Z a-z 0-9 _ -. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/

@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { POLICY_TYPES } from '#models/policy'
+import { POLICY_TYPES } from '#enums/policy_type'
 
 /** The console's new-version form: which type it starts from (query string). */
 export const policyDraftValidator = vine.create(

@@ -3,7 +3,7 @@ import type { DateTime } from 'luxon'
 import { MAX_AMOUNT, moneyAmount } from '#validators/money'
 import { amountToCents } from '#support/money'
 import { parseStoreDateTime, type StoreDateTimeProblem } from '#support/store_time'
-import { DISCOUNT_TYPES } from '#services/coupons/coupon_rules'
+import { DISCOUNT_TYPES } from '#enums/discount_type'
 
 /** The largest usageLimit accepted; far above any real campaign, well inside a 32-bit column. */
 export const MAX_USAGE_LIMIT = 1_000_000_000

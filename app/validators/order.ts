@@ -1,6 +1,6 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import { DateTime } from 'luxon'
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '#models/order'
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '#enums/order_status'
 import { paginationFields } from '#validators/pagination'
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/

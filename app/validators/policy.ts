@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
 import { DateTime } from 'luxon'
-import { POLICY_TYPES } from '#models/policy'
+import { POLICY_TYPES } from '#enums/policy_type'
 import { VERSION_MAX_LENGTH, VERSION_PATTERN, parseVersion } from '#services/legal/policy_version'
 
 /** Longest policy title. */

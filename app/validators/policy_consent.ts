@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { POLICY_TYPES } from '#models/policy'
+import { POLICY_TYPES } from '#enums/policy_type'
 
 /** `POST /policy-consent`: the policy consented to. */
 export const createPolicyConsentValidator = vine.create({

@@ -8,7 +8,7 @@ import { orderListPageValidator } from '#validators/console_order'
 import { OrderStatusService } from '#services/orders/order_status_service'
 import { OrderDirectoryService } from '#services/admin/order_directory_service'
 import { orderJson } from '#transformers/order_transformer'
-import { ORDER_STATUSES } from '#models/order'
+import { ORDER_STATUSES } from '#enums/order_status'
 import { filterInput, orderFilterInput } from '#support/form_input'
 import { storeTimezone } from '#support/store_time'
 

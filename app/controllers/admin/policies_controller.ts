@@ -3,7 +3,7 @@ import { createPolicyValidator, updatePolicyValidator } from '#validators/policy
 import { policyDraftValidator } from '#validators/console_policy'
 import { PolicyService } from '#services/legal/policy_service'
 import { POLICY_TYPE_LABELS, PolicyOverviewService } from '#services/admin/policy_overview_service'
-import { POLICY_TYPES } from '#models/policy'
+import { POLICY_TYPES } from '#enums/policy_type'
 import { policyFormInput } from '#support/form_input'
 
 /** Console: policy versions per type; publish, edit and deactivate them. */

@@ -1,4 +1,5 @@
-import type { default as Order, OrderStatus, PaymentStatus } from '#models/order'
+import type { default as Order } from '#models/order'
+import type { OrderStatus, PaymentStatus } from '#enums/order_status'
 import User from '#models/user'
 import type Shop from '#models/shop'
 import { OrderQueryService, type OrderFilters } from '#services/orders/order_query_service'

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import type Policy from '#models/policy'
-import { POLICY_TYPES, type PolicyType } from '#models/policy'
+import { POLICY_TYPES, type PolicyType } from '#enums/policy_type'
 import { PolicyService } from '#services/legal/policy_service'
 import { compareVersions } from '#services/legal/policy_version'
 

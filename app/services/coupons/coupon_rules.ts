@@ -3,11 +3,7 @@
 | no framework; checkout and the lookup call these, and nothing else computes a discount.
 */
 
-/** The two kinds of coupon. */
-export const DISCOUNT_TYPES = ['FIXED', 'PERCENTAGE'] as const
-
-/** `FIXED` takes an amount off; `PERCENTAGE` takes a share of the subtotal. */
-export type DiscountType = (typeof DISCOUNT_TYPES)[number]
+import type { DiscountType } from '#enums/discount_type'
 
 /**
  * A PERCENTAGE value is held in hundredths of a percent, the way money is held in cents:

@@ -10,12 +10,8 @@ import {
   CouponNotFound,
   CouponUsageLimitBelowCount,
 } from '#exceptions/coupon_errors'
-import {
-  couponAvailability,
-  FULL_PERCENTAGE,
-  type DiscountType,
-  type Instant,
-} from '#services/coupons/coupon_rules'
+import { couponAvailability, FULL_PERCENTAGE, type Instant } from '#services/coupons/coupon_rules'
+import { type DiscountType } from '#enums/discount_type'
 import { snapshotOf } from '#services/coupons/coupon_usage_service'
 import { affectedRows } from '#services/coupons/affected_rows'
 

@@ -1,11 +1,12 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import Order, {
+import Order from '#models/order'
+import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   type OrderStatus,
   type PaymentStatus,
-} from '#models/order'
+} from '#enums/order_status'
 import OrderItem from '#models/order_item'
 import OrderStatusHistory, { type OrderStateField } from '#models/order_status_history'
 import type User from '#models/user'
