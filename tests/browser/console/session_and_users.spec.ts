@@ -75,4 +75,29 @@ test.group('Console in a browser: sign-in and users', (group) => {
     await page.assertTextContains('tbody', 'Only a Super Admin may manage administrator accounts')
     await page.assertNotExists(`button[aria-label="Deactivate ${otherAdmin.email}"]`)
   })
+
+  test('an Admin who forces a Super-Admin-only change is refused and nothing changes', async ({
+    visit,
+    assert,
+  }) => {
+    const admin = remember(await makeUser(UserType.ADMIN))
+    const customer = remember(await makeUser(UserType.CUSTOMER))
+    const page = await visit('/admin/login')
+    await signIn(page, admin.email)
+    await page.goto(`/admin/users?email=${encodeURIComponent(customer.email)}`)
+    // The form only offers the types an Admin may grant; add the forbidden one as a tampered
+    // browser would, and submit it.
+    await page
+      .locator(`form[action$="/${customer.id}/type"] select`)
+      .evaluate((select) =>
+        select.insertAdjacentHTML(
+          'beforeend',
+          '<option value="SUPER_ADMIN" selected>SUPER_ADMIN</option>'
+        )
+      )
+    await page.getByRole('button', { name: 'Change type' }).click()
+    await page.assertTextContains('.flash.error', 'Only a Super Admin')
+    await customer.refresh()
+    assert.equal(customer.userType, UserType.CUSTOMER)
+  })
 })
