@@ -30,6 +30,8 @@ const dbConfig = defineConfig({
         naturalSort: true,
         paths: ['database/migrations'],
       },
+      // Models declare their columns themselves; no generated schema classes.
+      schemaGeneration: { enabled: false },
     },
     pg: {
       client: 'pg',
@@ -39,6 +41,7 @@ const dbConfig = defineConfig({
         naturalSort: true,
         paths: ['database/migrations'],
       },
+      schemaGeneration: { enabled: false },
     },
   },
 })
