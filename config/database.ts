@@ -1,4 +1,5 @@
-import { isAbsolute } from 'node:path'
+import { mkdirSync } from 'node:fs'
+import { dirname, isAbsolute } from 'node:path'
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/lucid'
@@ -7,7 +8,12 @@ import { defineConfig } from '@adonisjs/lucid'
 export const connectionName =
   env.get('DB_CONNECTION') ?? (env.get('DATABASE_URL') ? 'pg' : 'sqlite')
 
-const sqlitePath = env.get('DB_PATH', 'tmp/db.sqlite3')
+const configuredPath = env.get('DB_PATH', 'tmp/db.sqlite3')
+const sqlitePath = isAbsolute(configuredPath) ? configuredPath : app.makePath(configuredPath)
+if (connectionName === 'sqlite') {
+  // SQLite creates the file but not its folder (a production build has no tmp/ yet).
+  mkdirSync(dirname(sqlitePath), { recursive: true })
+}
 
 const dbConfig = defineConfig({
   connection: connectionName,
@@ -15,7 +21,7 @@ const dbConfig = defineConfig({
     sqlite: {
       client: 'better-sqlite3',
       connection: {
-        filename: isAbsolute(sqlitePath) ? sqlitePath : app.makePath(sqlitePath),
+        filename: sqlitePath,
       },
       useNullAsDefault: true,
       pool: {
