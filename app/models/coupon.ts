@@ -1,6 +1,7 @@
 import type { DateTime } from 'luxon'
 import { column, scope } from '@adonisjs/lucid/orm'
 import { UuidModel } from '#models/uuid_model'
+import { booleanColumn } from '#models/column_types'
 
 /**
  * A discount code. Amounts are integer cents; a PERCENTAGE `discountValue` is in hundredths of a
@@ -41,8 +42,7 @@ export default class Coupon extends UuidModel {
   @column()
   declare usageCount: number
 
-  // SQLite hands booleans back as 0 and 1.
-  @column({ consume: (value) => Boolean(value) })
+  @column(booleanColumn)
   declare isActive: boolean
 
   @column.dateTime()

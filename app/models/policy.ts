@@ -2,6 +2,7 @@ import { DateTime } from 'luxon'
 import { column, scope } from '@adonisjs/lucid/orm'
 import { UuidModel } from '#models/uuid_model'
 import type { PolicyType } from '#enums/policy_type'
+import { booleanColumn } from '#models/column_types'
 
 /**
  * The one text form of every instant in the legal tables. Lucid's SQLite format drops the
@@ -54,8 +55,7 @@ export default class Policy extends UuidModel {
   @column.dateTime(instantColumn)
   declare effectiveDate: DateTime
 
-  // SQLite hands booleans back as 0/1.
-  @column({ consume: (value: unknown) => Boolean(value) })
+  @column(booleanColumn)
   declare isActive: boolean
 
   /** Set by the first consent: from then on content and version are frozen. */

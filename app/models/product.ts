@@ -5,6 +5,7 @@ import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import { UuidModel } from '#models/uuid_model'
 import Shop from '#models/shop'
 import { ShopStatus } from '#enums/shop_status'
+import { booleanColumn } from '#models/column_types'
 
 type ProductQuery = ModelQueryBuilderContract<typeof Product>
 
@@ -32,8 +33,7 @@ export default class Product extends UuidModel {
   @column()
   declare stock: number
 
-  // SQLite hands booleans back as 0/1.
-  @column({ consume: (value: unknown) => Boolean(value) })
+  @column(booleanColumn)
   declare isActive: boolean
 
   @column.dateTime()

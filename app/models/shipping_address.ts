@@ -1,6 +1,7 @@
 import type { DateTime } from 'luxon'
 import { column } from '@adonisjs/lucid/orm'
 import { UuidModel } from '#models/uuid_model'
+import { booleanColumn } from '#models/column_types'
 
 /** A customer's saved delivery address; orders copy it, so edits never reach a placed order. */
 export default class ShippingAddress extends UuidModel {
@@ -33,8 +34,7 @@ export default class ShippingAddress extends UuidModel {
   @column()
   declare country: string
 
-  // SQLite hands booleans back as 0 and 1.
-  @column({ consume: (value: unknown) => Boolean(value) })
+  @column(booleanColumn)
   declare isDefault: boolean
 
   @column.dateTime({ autoCreate: true })

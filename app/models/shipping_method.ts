@@ -1,6 +1,7 @@
 import type { DateTime } from 'luxon'
 import { column, scope } from '@adonisjs/lucid/orm'
 import { UuidModel } from '#models/uuid_model'
+import { booleanColumn } from '#models/column_types'
 
 /** A delivery option; its price is charged once per shop order. `deletedAt` marks a deleted one. */
 export default class ShippingMethod extends UuidModel {
@@ -26,8 +27,7 @@ export default class ShippingMethod extends UuidModel {
   @column()
   declare estimatedDays: number
 
-  // SQLite hands booleans back as 0 and 1.
-  @column({ consume: (value: unknown) => Boolean(value) })
+  @column(booleanColumn)
   declare isActive: boolean
 
   @column.dateTime()

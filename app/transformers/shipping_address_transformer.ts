@@ -1,16 +1,8 @@
 import type ShippingAddress from '#models/shipping_address'
+import type { AddressSnapshot } from '#models/order'
 
-/** The address fields an order copies, and the address part of every address response. */
-export interface AddressFields {
-  fullName: string
-  phone: string
-  line1: string
-  line2: string | null
-  city: string
-  state: string | null
-  postalCode: string | null
-  country: string
-}
+/** The address part of every address response: the same fields an order copies. */
+export type AddressFields = AddressSnapshot
 
 /** A saved address as the API shows it. */
 export interface ShippingAddressJson extends AddressFields {
