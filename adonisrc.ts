@@ -29,14 +29,17 @@ export default defineConfig({
     () => import('@adonisjs/session/session_provider'),
     () => import('@adonisjs/shield/shield_provider'),
     () => import('@adonisjs/static/static_provider'),
+    () => import('@adonisjs/cors/cors_provider'),
   ],
 
   preloads: [
     () => import('#start/routes'),
     () => import('#start/kernel'),
     () => import('#start/timezone'),
+    { file: () => import('#start/redis'), environment: ['web', 'test'] },
     { file: () => import('#start/migrate'), environment: ['web'] },
     { file: () => import('#start/mail_worker'), environment: ['web'] },
+    { file: () => import('#start/bench_probe'), environment: ['web'] },
   ],
 
   tests: {

@@ -2,9 +2,15 @@
 | HTTP server entry point: `npm start` runs it through the ts-exec loader, `node ace serve` in
 | development. Pending migrations and the seeds a fresh database needs are applied by the
 | `start/migrate.ts` preload before the server listens.
+|
+| SIGTERM stops the server gracefully: no new connections, in-flight requests finish (at most
+| SHUTDOWN_TIMEOUT_MS, default 10 s), the mail worker finishes its pass, the pools close.
 */
 import 'reflect-metadata'
+import { createServer, type Server } from 'node:http'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
+import type { ApplicationService } from '@adonisjs/core/types'
+import { beginDrain } from '../app/support/graceful_shutdown.js'
 
 const APP_ROOT = new URL('../', import.meta.url)
 
@@ -15,16 +21,31 @@ const IMPORTER = (filePath: string) => {
   return import(filePath)
 }
 
+let nodeServer: Server | undefined
+
+async function shutDown(app: ApplicationService) {
+  if (nodeServer && !app.isTerminating) {
+    const { default: env } = await import('#start/env')
+    const { default: logger } = await import('@adonisjs/core/services/logger')
+    const timeoutMs = env.get('SHUTDOWN_TIMEOUT_MS', 10_000)
+    logger.info({ timeoutMs }, 'shutting down: finishing in-flight requests')
+    beginDrain(nodeServer, timeoutMs, () =>
+      logger.warn({ timeoutMs }, 'shutdown timeout reached: closing the requests still running')
+    )
+  }
+  await app.terminate()
+}
+
 new Ignitor(APP_ROOT, { importer: IMPORTER })
   .tap((app) => {
     app.booting(async () => {
       await import('#start/env')
     })
-    app.listen('SIGTERM', () => app.terminate())
-    app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
+    app.listen('SIGTERM', () => shutDown(app))
+    app.listenIf(app.managedByPm2, 'SIGINT', () => shutDown(app))
   })
   .httpServer()
-  .start()
+  .start((handler) => (nodeServer = createServer(handler)))
   .catch((error) => {
     process.exitCode = 1
     prettyPrintError(error)

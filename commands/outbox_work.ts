@@ -1,6 +1,7 @@
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { OutboxService } from '#services/mail/outbox_service'
+import { OutboxWorker } from '#services/mail/outbox_worker'
 
 /** Delivers pending outbox mail: once, or continuously as a separate worker process. */
 export default class OutboxWork extends BaseCommand {
@@ -15,16 +16,21 @@ export default class OutboxWork extends BaseCommand {
   declare interval: number
 
   async run() {
-    const outbox = new OutboxService()
     if (this.once) {
-      const report = await outbox.deliverDue(500)
+      const report = await new OutboxService().deliverDue(500)
       this.logger.info(`sent ${report.sent}, failed ${report.failed}`)
       return this.terminate()
     }
+    // The same worker as the web server's, expired-row pruning included; on SIGTERM or SIGINT it
+    // finishes the pass in progress before the process ends.
+    const worker = new OutboxWorker(this.interval)
+    this.app.terminating(() => worker.stop())
+    worker.start()
+    // The worker's timer does not hold the process open; this does until termination.
+    const keepAlive = setInterval(() => {}, 60_000)
+    this.app.terminating(() => clearInterval(keepAlive))
+    // Ctrl+C stops as gracefully as SIGTERM does.
+    process.once('SIGINT', () => this.app.terminate())
     this.logger.info('delivering outbox mail; press Ctrl+C to stop')
-    while (!this.app.isTerminating) {
-      await outbox.deliverDue()
-      await new Promise((resolve) => setTimeout(resolve, this.interval))
-    }
   }
 }

@@ -1,10 +1,15 @@
 import { defineConfig } from '@adonisjs/core/bodyparser'
 
-/** JSON for the API, url-encoded forms for the console; nothing else is accepted as a body. */
+/**
+ * JSON for the API, url-encoded forms for the console; nothing else is accepted as a body. Every
+ * body is limited to 1 MiB (413 beyond); nesting is limited by the request body middleware.
+ */
 export default defineConfig({
   allowedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
   form: {
     convertEmptyStringsToNull: true,
+    // A console policy's content may be 100,000 characters, percent-encoded.
+    limit: '1mb',
     types: ['application/x-www-form-urlencoded'],
   },
   json: {

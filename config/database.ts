@@ -15,6 +15,16 @@ if (connectionName === 'sqlite') {
   mkdirSync(dirname(sqlitePath), { recursive: true })
 }
 
+/** How long opening a PostgreSQL connection may take before it counts as a failure. */
+const CONNECT_TIMEOUT_MS = 3_000
+
+/** node-postgres options; `connectionTimeoutMillis` is passed through though Lucid's type omits it. */
+const pgConnection: { connectionString: string; connectionTimeoutMillis: number } = {
+  connectionString: env.get('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/commerce'),
+  // A server that does not answer the connection handshake fails the request quickly.
+  connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+}
+
 const dbConfig = defineConfig({
   connection: connectionName,
   connections: {
@@ -41,8 +51,14 @@ const dbConfig = defineConfig({
     },
     pg: {
       client: 'pg',
-      connection: env.get('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/commerce'),
-      pool: { min: 0, max: env.get('DB_POOL_MAX', 10) },
+      connection: pgConnection,
+      // While PostgreSQL is down or every pooled connection is busy, a request waits this long
+      // for a connection and then answers 503 with Retry-After instead of hanging.
+      pool: {
+        min: 0,
+        max: env.get('DB_POOL_MAX', 10),
+        acquireTimeoutMillis: env.get('DB_ACQUIRE_TIMEOUT_MS', 5_000),
+      },
       migrations: {
         naturalSort: true,
         paths: ['database/migrations'],

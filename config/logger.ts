@@ -20,9 +20,18 @@ export const SECRET_FIELD_NAMES = [
   'secret',
 ]
 
+/**
+ * Request data that errors carry (the body parser attaches the raw body to its parse errors):
+ * never logged, since it holds whatever the client sent, passwords included.
+ */
+const REQUEST_DATA_PATHS = ['err.body', 'err.rawBody', 'err.cause.body']
+
 /** The pino redaction applied to every log line. */
 export const REDACT_OPTIONS = {
-  paths: SECRET_FIELD_NAMES.flatMap((name) => [name, `*.${name}`, `*.*.${name}`]),
+  paths: [
+    ...SECRET_FIELD_NAMES.flatMap((name) => [name, `*.${name}`, `*.*.${name}`]),
+    ...REQUEST_DATA_PATHS,
+  ],
   censor: '[redacted]',
 }
 

@@ -6,9 +6,9 @@ import { FileTransport } from '#mails/file_transport'
 const smtpHost = env.get('SMTP_HOST')
 const smtpUser = env.get('SMTP_USERNAME')
 
-/** SMTP when SMTP_HOST is set; otherwise mail goes to the log and to tmp/mail/. */
+/** SMTP or files under tmp/mail/, as MAIL_TRANSPORT says (see start/env.ts for its default). */
 const mailConfig = defineConfig({
-  default: smtpHost ? 'smtp' : 'file',
+  default: env.get('MAIL_TRANSPORT'),
   from: { address: env.get('MAIL_FROM', 'no-reply@example.com'), name: 'Commerce' },
   mailers: {
     smtp: transports.smtp({

@@ -15,6 +15,10 @@ function connectionFromUrl(url: string | undefined): RedisConnectionConfig {
     tls: parsed.protocol === 'rediss:' ? {} : undefined,
     keyPrefix: 'commerce:',
     lazyConnect: true,
+    // Fail a command quickly while Redis is away: the limiter then counts in memory instead.
+    connectTimeout: 2_000,
+    commandTimeout: 2_000,
+    maxRetriesPerRequest: 1,
   }
 }
 

@@ -9,12 +9,14 @@ server.errorHandler(() => import('#exceptions/handler'))
 /** Runs on every request, matched or not. */
 server.use([
   () => import('#middleware/request_context_middleware'),
+  // Before routing: a preflight (OPTIONS) matches no route and is answered here.
+  () => import('@adonisjs/cors/cors_middleware'),
   () => import('@adonisjs/static/static_middleware'),
 ])
 
 /** Runs on every matched route. Sessions and CSRF are console-only (named middleware below). */
 router.use([
-  () => import('@adonisjs/core/bodyparser_middleware'),
+  () => import('#middleware/request_body_middleware'),
   () => import('@adonisjs/auth/initialize_auth_middleware'),
   () => import('#middleware/initialize_bouncer_middleware'),
 ])

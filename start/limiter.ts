@@ -4,12 +4,15 @@
 */
 import limiter from '@adonisjs/limiter/services/main'
 
-/** Coupon lookups: 30 a minute per user, so codes cannot be enumerated. */
-export const couponLookupThrottle = limiter.define('coupon_lookup', (ctx) =>
+/** Catalog searches and listings allowed a minute per client address. */
+export const CATALOG_SEARCHES_PER_MINUTE = 120
+
+/** The public catalog list, limited per client address: a search scans the catalog. */
+export const catalogSearchThrottle = limiter.define('catalog_search', (ctx) =>
   limiter
-    .allowRequests(30)
+    .allowRequests(CATALOG_SEARCHES_PER_MINUTE)
     .every('1 minute')
-    .usingKey(`user_${ctx.auth.user?.id ?? ctx.request.ip()}`)
+    .usingKey(`catalog_${ctx.request.ip()}`)
 )
 
 /** Unauthenticated account operations that send mail or test codes: 30 a minute per address. */

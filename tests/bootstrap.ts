@@ -1,4 +1,6 @@
 import { existsSync, rmSync } from 'node:fs'
+import { randomInt } from 'node:crypto'
+import fc from 'fast-check'
 import { assert } from '@japa/assert'
 import { apiClient } from '@japa/api-client'
 import { authApiClient } from '@adonisjs/auth/plugins/api_client'
@@ -26,6 +28,19 @@ if (!browserAvailable && process.env.REQUIRE_BROWSER !== '1') {
     `[ info ] no Chromium at ${chromiumPath}: the browser suite is skipped (apt-get install chromium)\n`
   )
 }
+
+/**
+ * Property tests (fast-check) draw from one seed per run, printed at the start, so a failure can
+ * be replayed exactly with `FC_SEED=<seed> npm test` (docs/testing.md).
+ */
+const fastCheckSeed = process.env.FC_SEED ? Number(process.env.FC_SEED) : randomInt(2 ** 31)
+if (!Number.isSafeInteger(fastCheckSeed)) {
+  throw new Error(`FC_SEED must be an integer, got "${process.env.FC_SEED}"`)
+}
+fc.configureGlobal({ seed: fastCheckSeed })
+process.stdout.write(
+  `[ info ] fast-check seed ${fastCheckSeed} (replay: FC_SEED=${fastCheckSeed})\n`
+)
 
 export const suites = app.rcFile.tests.suites.filter(
   (suite) => suite.name !== 'browser' || browserAvailable || process.env.REQUIRE_BROWSER === '1'

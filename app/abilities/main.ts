@@ -1,20 +1,17 @@
 import { Bouncer } from '@adonisjs/bouncer'
 import type User from '#models/user'
-import { UserType } from '#enums/user_type'
+import { isAdministrator, isCustomer, isSeller } from '#policies/roles'
 
 /*
-| Role gates. Row-level rules (whose address, whose shop) are enforced in SQL by the services,
-| where a miss is a 404; these abilities only answer "may this kind of account do this at all".
+| The former role gates, kept only until every API controller asks its resource's policy
+| (`app/policies`); new code uses the policies.
 */
 
-const isAdmin = (user: User) =>
-  user.userType === UserType.ADMIN || user.userType === UserType.SUPER_ADMIN
+/** Admin or Super Admin. */
+export const administer = Bouncer.ability((user: User) => isAdministrator(user))
 
-/** Admin or Super Admin: policies, coupons, shops approval, shipping methods, tax rates, users. */
-export const administer = Bouncer.ability((user: User) => isAdmin(user))
+/** Customers only. */
+export const shop = Bouncer.ability((user: User) => isCustomer(user))
 
-/** Customers only: cart, checkout, addresses, own orders. */
-export const shop = Bouncer.ability((user: User) => user.userType === UserType.CUSTOMER)
-
-/** Sellers only: own shops, products and their orders. */
-export const sell = Bouncer.ability((user: User) => user.userType === UserType.SELLER)
+/** Sellers only. */
+export const sell = Bouncer.ability((user: User) => isSeller(user))

@@ -56,12 +56,12 @@ export const PasswordUnchanged = defineDomainError(
 export const UserNotFound = defineDomainError(404, 'USER_NOT_FOUND', 'User not found')
 export const CannotManageSelf = defineDomainError(
   403,
-  'FORBIDDEN',
+  'CANNOT_MANAGE_SELF',
   'You cannot change your own account this way'
 )
 export const NotAllowedToManage = defineDomainError(
   403,
-  'FORBIDDEN',
+  'NOT_ALLOWED_TO_MANAGE',
   'Only a Super Admin may manage or grant administrator accounts'
 )
 export const LastSuperAdmin = defineDomainError(

@@ -6,8 +6,13 @@ export const CartItemNotFound = defineDomainError(
   'CART_ITEM_NOT_FOUND',
   'This product is not in your cart'
 )
+/**
+ * The product exists but is off sale: inactive, deleted (in a cart line), its shop not approved,
+ * or its seller deactivated or demoted. A conflict with the product's current state, so 409 on
+ * every route (add-to-cart, cart line, summary, place-order).
+ */
 export const ProductUnavailable = defineDomainError(
-  422,
+  409,
   'PRODUCT_UNAVAILABLE',
   'This product is no longer available'
 )
@@ -15,6 +20,12 @@ export const InsufficientStock = defineDomainError(
   422,
   'INSUFFICIENT_STOCK',
   'Not enough of this product is in stock'
+)
+/** A new line in a cart that already holds the most lines allowed (100). */
+export const CartFull = defineDomainError(
+  422,
+  'CART_FULL',
+  'A cart holds at most 100 different products'
 )
 export const QuantityLimitExceeded = defineDomainError(
   422,

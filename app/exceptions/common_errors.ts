@@ -9,3 +9,10 @@ export const ValidationFailed = defineDomainError(
 export const ResourceNotFound = defineDomainError(404, 'NOT_FOUND', 'Resource not found')
 export const Forbidden = defineDomainError(403, 'FORBIDDEN', 'You are not allowed to do this')
 export const Unauthenticated = defineDomainError(401, 'UNAUTHORIZED', 'Authentication is required')
+
+/** A body that cannot be parsed, or is nested deeper than the parser accepts. */
+export const MalformedBody = defineDomainError(
+  400,
+  'MALFORMED_BODY',
+  'The request body is not a valid JSON object'
+)

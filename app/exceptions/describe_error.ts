@@ -1,4 +1,5 @@
 import { DomainError, type FieldMessage } from '#exceptions/domain_error'
+import { isDatabaseUnavailable, isRedisUnavailable } from '#support/db_errors'
 
 /** What the client is told about an error, before it is put in the shape its route uses. */
 export interface ErrorDescription {
@@ -7,6 +8,16 @@ export interface ErrorDescription {
   message: string
   fields?: FieldMessage[]
   headers?: Record<string, string>
+}
+
+/** Seconds a client is asked to wait before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
+
+const UNAVAILABLE: ErrorDescription = {
+  status: 503,
+  code: 'SERVICE_UNAVAILABLE',
+  message: 'The service is temporarily unavailable; try again shortly',
+  headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
 }
 
 const INTERNAL: ErrorDescription = {
@@ -68,8 +79,21 @@ function isMalformedBody(error: unknown): boolean {
 }
 
 /**
+ * The body parser's decompression (`inflation`) refuses a Content-Encoding it does not know with a
+ * plain error carrying status 415 and no code; it is the client's mistake, not a fault.
+ */
+function isUnknownContentEncoding(error: ErrorLike): boolean {
+  return (
+    error.status === 415 &&
+    typeof error.message === 'string' &&
+    error.message.startsWith('Unsupported Content-Encoding')
+  )
+}
+
+/**
  * Turns any thrown value into what the client may see. Only domain errors, validation errors and
- * known framework errors keep their message; everything else becomes a bare 500.
+ * known framework errors keep their message; a database (or Redis) that cannot be reached is a
+ * 503 with `Retry-After`; everything else becomes a bare 500.
  */
 export function describeError(error: unknown): ErrorDescription {
   if (error instanceof DomainError) {
@@ -111,6 +135,14 @@ export function describeError(error: unknown): ErrorDescription {
 
   if (candidate.code && FRAMEWORK_ERRORS[candidate.code]) {
     return { ...FRAMEWORK_ERRORS[candidate.code] }
+  }
+
+  if (isUnknownContentEncoding(candidate)) {
+    return { ...FRAMEWORK_ERRORS.E_ENCODING_UNSUPPORTED }
+  }
+
+  if (isDatabaseUnavailable(error) || isRedisUnavailable(error)) {
+    return { ...UNAVAILABLE, headers: { ...UNAVAILABLE.headers } }
   }
 
   return INTERNAL

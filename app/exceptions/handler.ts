@@ -29,11 +29,19 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return renderConsoleError(description, ctx)
     }
 
+    // The id the request context echoes as X-Request-Id and writes on every log line.
+    const requestId = ctx.request.id() ?? ''
     ctx.response.status(description.status)
     if (style === 'envelope') {
       ctx.response.header('Cache-Control', 'no-store')
       return ctx.response.send(
-        errorEnvelope(description.status, description.code, description.message, description.fields)
+        errorEnvelope(
+          description.status,
+          description.code,
+          description.message,
+          description.fields,
+          requestId
+        )
       )
     }
 
@@ -44,7 +52,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
           description.status,
           description.code,
           description.message,
-          description.fields
+          description.fields,
+          requestId
         )
       )
     )

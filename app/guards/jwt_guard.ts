@@ -4,6 +4,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type User from '#models/user'
 import { TokenService } from '#services/accounts/token_service'
 import { DomainError } from '#exceptions/domain_error'
+import { isDatabaseUnavailable } from '#support/db_errors'
 
 /**
  * The `api` guard: reads `Authorization: Bearer <jwt>` and hands the token to the TokenService,
@@ -69,7 +70,8 @@ export class JwtGuard implements GuardContract<User> {
       await this.authenticate()
       return true
     } catch (error) {
-      if (error instanceof DomainError) throw error
+      // A database that cannot be reached says nothing about the token: 503, not 401.
+      if (error instanceof DomainError || isDatabaseUnavailable(error)) throw error
       return false
     }
   }

@@ -9,8 +9,10 @@ const addressOf = (recipient: Recipient) =>
   typeof recipient === 'string' ? recipient : recipient.address
 
 /**
- * The development transport used when no SMTP_HOST is set: each mail is written to a file under
- * `directory` and to the log, so a developer can read a code without running a mail server.
+ * The transport used without SMTP (MAIL_TRANSPORT=file, the default outside production when no
+ * SMTP_HOST is set): each mail is written to a file under `directory`, so a developer can read a
+ * code without running a mail server. The log names only the file: mails carry codes, and logs
+ * travel further than the machine's disk.
  */
 export class FileTransport implements MailTransportContract {
   constructor(private directory: string) {}
@@ -27,7 +29,7 @@ export class FileTransport implements MailTransportContract {
     )
     const headers = [`From: ${from}`, `To: ${to.join(', ')}`, `Subject: ${message.subject ?? ''}`]
     await writeFile(file, `${headers.join('\n')}\n\n${text}\n`)
-    logger.info({ mailTo: to, subject: message.subject, body: text, file }, 'mail written to file')
+    logger.info({ file }, 'mail written to file')
     return new MailResponse(messageId, { from, to }, { file })
   }
 }

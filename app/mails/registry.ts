@@ -1,6 +1,7 @@
 import type { BaseMail } from '@adonisjs/mail'
 import VerificationCodeMail from '#mails/verification_code_mail'
 import PasswordResetMail from '#mails/password_reset_mail'
+import PasswordChangedMail from '#mails/password_changed_mail'
 import OrderConfirmationMail from '#mails/order_confirmation_mail'
 import OrderReceivedMail from '#mails/order_received_mail'
 
@@ -11,6 +12,7 @@ import OrderReceivedMail from '#mails/order_received_mail'
 export const MAIL_KINDS = {
   verification_code: (payload: any) => new VerificationCodeMail(payload),
   password_reset: (payload: any) => new PasswordResetMail(payload),
+  password_changed: (payload: any) => new PasswordChangedMail(payload),
   order_confirmation: (payload: any) => new OrderConfirmationMail(payload),
   new_order: (payload: any) => new OrderReceivedMail(payload),
 } satisfies Record<string, (payload: any) => BaseMail>

@@ -14,7 +14,7 @@ export default class OutboxMessage extends UuidModel {
   declare payload: Record<string, unknown>
 
   @column()
-  declare status: 'PENDING' | 'SENT'
+  declare status: 'PENDING' | 'SENT' | 'FAILED'
 
   @column()
   declare attempts: number

@@ -4,7 +4,6 @@ import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import { UuidModel } from '#models/uuid_model'
 import Shop from '#models/shop'
-import { ShopStatus } from '#enums/shop_status'
 import { booleanColumn } from '#models/column_types'
 
 type ProductQuery = ModelQueryBuilderContract<typeof Product>
@@ -53,12 +52,15 @@ export default class Product extends UuidModel {
     query.whereNull('products.deleted_at')
   })
 
-  /** What the public catalog and the cart may show: active, not deleted, shop approved. */
+  /**
+   * What the public catalog and the cart may show: active, not deleted, and its shop selling
+   * (approved, owner an active seller).
+   */
   static onSale = scope((query: ProductQuery) => {
     query
       .whereNull('products.deleted_at')
       .where('products.is_active', true)
-      .whereHas('shop', (shop) => shop.where('status', ShopStatus.APPROVED))
+      .whereHas('shop', (shop) => shop.withScopes((scopes) => scopes.selling()))
   })
 
   /** A total order for stable pages: ties on price or time are broken by id. */

@@ -1,11 +1,18 @@
 import type { DateTime } from 'luxon'
-import { belongsTo, column } from '@adonisjs/lucid/orm'
+import { belongsTo, column, scope } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import { UuidModel } from '#models/uuid_model'
 import User from '#models/user'
-import type { ShopStatus } from '#enums/shop_status'
+import { ShopStatus } from '#enums/shop_status'
+import { UserType } from '#enums/user_type'
 
-/** A seller's storefront; its products are on sale only while it is APPROVED. */
+type ShopQuery = ModelQueryBuilderContract<typeof Shop>
+
+/**
+ * A seller's storefront; its products are on sale only while it is APPROVED and its owner is still
+ * an active SELLER account.
+ */
 export default class Shop extends UuidModel {
   @column()
   declare sellerId: string
@@ -27,4 +34,17 @@ export default class Shop extends UuidModel {
 
   @belongsTo(() => User, { foreignKey: 'sellerId' })
   declare seller: BelongsTo<typeof User>
+
+  /**
+   * Shops whose products may be sold right now: approved, and owned by an active SELLER account.
+   * Deactivating or demoting the owner takes every product off sale at once without touching the
+   * shop's status, and re-activating or promoting them back restores it.
+   */
+  static selling = scope((query: ShopQuery) => {
+    query
+      .where('shops.status', ShopStatus.APPROVED)
+      .whereHas('seller', (seller) =>
+        seller.where('users.is_active', true).where('users.user_type', UserType.SELLER)
+      )
+  })
 }

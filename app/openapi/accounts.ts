@@ -108,11 +108,12 @@ export const accountsPaths: AreaPaths = {
     post: {
       summary: 'Register an account and e-mail a verification code',
       description:
-        'One account per (e-mail, user type); the e-mail is trimmed and lower-cased. A 6-digit ' +
-        'code valid 10 minutes is e-mailed. Registering again an address and type that is not ' +
-        'yet verified replaces the password, sends a fresh code and returns the same id (codes: ' +
-        'one a minute, five an hour per account). `admin` creates an inactive account that ' +
-        `cannot sign in until a Super Admin activates it. ${noStore}`,
+        'One account per (e-mail, user type); the e-mail is normalised (Unicode NFC, trimmed, ' +
+        'lower-cased). A 6-digit code valid 10 minutes is e-mailed. Registering again an ' +
+        'address and type that is not yet verified only sends a fresh code and returns the same ' +
+        'id: the password is never changed by a registration (codes: one a minute, five an hour ' +
+        'per account). `admin` creates an inactive account that cannot sign in until a Super ' +
+        `Admin activates it. ${noStore}`,
       tags: tags.auth,
       auth: 'none',
       style: 'envelope',
@@ -148,8 +149,10 @@ export const accountsPaths: AreaPaths = {
       description:
         '`admin` signs in ADMIN and SUPER_ADMIN accounts. Unknown e-mail, wrong type and wrong ' +
         'password give one identical 401; only after the right password does the caller learn ' +
-        'that the account is unverified or deactivated. Failures are throttled: 5 per (e-mail, ' +
-        `type) and 50 per client address in 15 minutes. ${noStore}`,
+        'that the account is unverified or deactivated. Attempts are throttled: 5 per (e-mail, ' +
+        'type) and 50 per client address in 15 minutes, each counted before the password is ' +
+        'checked (so parallel requests cannot outrun the limit) and given back when it succeeds; ' +
+        `a blocked window lasts at most 15 minutes. ${noStore}`,
       tags: tags.auth,
       auth: 'none',
       style: 'envelope',
@@ -209,7 +212,8 @@ export const accountsPaths: AreaPaths = {
     {
       summary: 'E-mail a password-reset code',
       description:
-        'Always 200 with the same message, whether or not an account exists. With `userType`, ' +
+        'Always 200 with the same message, in at least 250 ms, whether or not an account ' +
+        'exists (so neither the answer nor its timing tells). With `userType`, ' +
         'the code is for that account; without it, one e-mail carries one code per account of ' +
         'the address, each bound to its own account. An account whose resend limit (one a ' +
         `minute, five an hour) is reached is silently skipped. ${noStore}`,
@@ -229,8 +233,8 @@ export const accountsPaths: AreaPaths = {
       summary: 'Set a new password with a reset code',
       description:
         'The code picks the account among those of the address; `userType`, when given, must ' +
-        'match it. Success marks the e-mail verified and ends every session of the account. ' +
-        noStore,
+        'match it. Success marks the e-mail verified, ends every session of the account and ' +
+        `e-mails the account a "your password was changed" notice. ${noStore}`,
       tags: tags.auth,
       auth: 'none',
       schema: schemaOf(resetPasswordValidator),
@@ -247,8 +251,10 @@ export const accountsPaths: AreaPaths = {
       summary: 'Change the password of the signed-in account',
       description:
         'Send `oldPassword` and `newPassword` in the JSON body (preferred) or, as the interface ' +
-        'shows, in the query string. Success ends every session, the current one included. Five ' +
-        `wrong current passwords in 15 minutes throttle the account. ${noStore}`,
+        'shows, in the query string. Success ends every session, the current one included, and ' +
+        'e-mails the account a "your password was changed" notice. Five wrong current passwords ' +
+        'in 15 minutes throttle the account; each try is counted before the password is checked. ' +
+        noStore,
       tags: tags.auth,
       auth: 'bearer',
       roles: ['any signed-in account'],
@@ -287,8 +293,9 @@ export const accountsPaths: AreaPaths = {
         401: unauthenticated,
         403: {
           description:
-            'FORBIDDEN: not an administrator, own account, or an administrator type without ' +
-            'being Super Admin; ACCOUNT_DEACTIVATED for a deactivated caller',
+            'FORBIDDEN: not an administrator; CANNOT_MANAGE_SELF: own account; ' +
+            'NOT_ALLOWED_TO_MANAGE: an administrator type without being Super Admin; ' +
+            'ACCOUNT_DEACTIVATED for a deactivated caller',
         },
         404: { description: 'USER_NOT_FOUND (ROUTE_NOT_FOUND when the id is not a UUID)' },
         409: {
@@ -314,8 +321,9 @@ export const accountsPaths: AreaPaths = {
         401: unauthenticated,
         403: {
           description:
-            'FORBIDDEN: not an administrator, own account, or an administrator account without ' +
-            'being Super Admin; ACCOUNT_DEACTIVATED for a deactivated caller',
+            'FORBIDDEN: not an administrator; CANNOT_MANAGE_SELF: own account; ' +
+            'NOT_ALLOWED_TO_MANAGE: an administrator account without being Super Admin; ' +
+            'ACCOUNT_DEACTIVATED for a deactivated caller',
         },
         404: { description: 'USER_NOT_FOUND' },
         409: { description: 'LAST_SUPER_ADMIN: the last active Super Admin stays' },
@@ -336,8 +344,9 @@ export const accountsPaths: AreaPaths = {
         401: unauthenticated,
         403: {
           description:
-            'FORBIDDEN: not an administrator, own account, or an administrator account without ' +
-            'being Super Admin; ACCOUNT_DEACTIVATED for a deactivated caller',
+            'FORBIDDEN: not an administrator; CANNOT_MANAGE_SELF: own account; ' +
+            'NOT_ALLOWED_TO_MANAGE: an administrator account without being Super Admin; ' +
+            'ACCOUNT_DEACTIVATED for a deactivated caller',
         },
         404: { description: 'USER_NOT_FOUND' },
       },

@@ -120,14 +120,15 @@ export function buildOperation(spec: OperationSpec) {
     const schema = isError ? (response.schema ?? errorSchema) : response.schema
     const entry: Record<string, unknown> = { description: response.description }
     if (schema) entry.content = { [isError ? errorMedia : 'application/json']: { schema } }
-    if (response.headers) {
-      entry.headers = Object.fromEntries(
-        Object.entries(response.headers).map(([name, description]) => [
-          name,
-          { description, schema: { type: 'string' } },
-        ])
-      )
-    }
+    const headers: Record<string, unknown> = Object.fromEntries(
+      Object.entries(response.headers ?? {}).map(([name, description]) => [
+        name,
+        { description, schema: { type: 'string' } },
+      ])
+    )
+    // Every response carries it; on an error it is the id the body's requestId repeats.
+    if (isError) headers['X-Request-Id'] = { $ref: '#/components/headers/RequestId' }
+    if (Object.keys(headers).length) entry.headers = headers
     responses[status] = entry
   }
 

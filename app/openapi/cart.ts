@@ -64,10 +64,16 @@ export const cartPaths: AreaPaths = {
         400: invalid,
         401: unauthorized,
         403: notCustomer,
-        404: { description: 'Unknown product, or not on sale (PRODUCT_NOT_FOUND)' },
+        404: { description: 'Unknown or deleted product (PRODUCT_NOT_FOUND)' },
+        409: {
+          description:
+            'The product is off sale: inactive, its shop not approved, or its seller deactivated ' +
+            'or demoted (PRODUCT_UNAVAILABLE)',
+        },
         422: {
           description:
-            'The line would exceed the stock (INSUFFICIENT_STOCK) or 999 units (QUANTITY_LIMIT_EXCEEDED)',
+            'The line would exceed the stock (INSUFFICIENT_STOCK) or 999 units ' +
+            '(QUANTITY_LIMIT_EXCEEDED), or a new line would be the 101st (CART_FULL)',
         },
       },
     },
@@ -84,10 +90,8 @@ export const cartPaths: AreaPaths = {
         401: unauthorized,
         403: notCustomer,
         404: lineNotFound,
-        422: {
-          description:
-            'The product left the catalog (PRODUCT_UNAVAILABLE) or the stock is short (INSUFFICIENT_STOCK)',
-        },
+        409: { description: 'The product left the catalog (PRODUCT_UNAVAILABLE)' },
+        422: { description: 'The stock is short (INSUFFICIENT_STOCK)' },
       },
     },
     delete: {

@@ -60,7 +60,8 @@ export const catalogPaths: AreaPaths = {
     get: {
       summary: 'Search the products on sale',
       description:
-        'Active, non-deleted products of APPROVED shops. `q` matches name or description, ' +
+        'Active, non-deleted products of APPROVED shops whose seller is an active SELLER ' +
+        'account. `q` matches name or description, ' +
         'case-insensitively, with `%` and `_` taken literally. `sort`: newest (default), ' +
         'price_asc, price_desc.',
       tags: tags.public,
@@ -70,6 +71,12 @@ export const catalogPaths: AreaPaths = {
       responses: {
         200: { description: 'A page of products', schema: pageOf(product) },
         400: invalid,
+        429: {
+          description:
+            'More than 120 list or search requests in a minute from one client address ' +
+            '(TOO_MANY_REQUESTS)',
+          headers: { 'Retry-After': 'Seconds to wait' },
+        },
       },
     },
   },
@@ -83,7 +90,9 @@ export const catalogPaths: AreaPaths = {
       responses: {
         200: { description: 'The product', schema: product },
         404: {
-          description: 'Unknown, inactive, deleted, or its shop not approved (PRODUCT_NOT_FOUND)',
+          description:
+            'Unknown, inactive, deleted, its shop not approved, or its seller deactivated or ' +
+            'demoted (PRODUCT_NOT_FOUND)',
         },
       },
     },

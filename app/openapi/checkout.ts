@@ -72,11 +72,20 @@ const summary = objectOf({
   orders: arrayOf(objectOf({ shopId: uuid, shopName: { type: 'string' }, ...pricedAmounts })),
 })
 
+const productUnavailable =
+  'A product of the cart is off sale: inactive, deleted, its shop not approved, or its seller ' +
+  'deactivated or demoted (PRODUCT_UNAVAILABLE)'
 const checkoutRefusals = {
   description:
-    'EMPTY_CART; PRODUCT_UNAVAILABLE; INSUFFICIENT_STOCK; COUPON_NOT_FOUND (unknown, inactive ' +
+    'EMPTY_CART; INSUFFICIENT_STOCK; COUPON_NOT_FOUND (unknown, inactive ' +
     'or deleted), COUPON_NOT_STARTED, COUPON_EXPIRED, COUPON_USAGE_LIMIT_REACHED, ' +
     'COUPON_MIN_ORDER_NOT_MET',
+}
+const couponGuessing = {
+  description:
+    'More than 30 coupon codes that match no coupon in a minute, per customer or per client ' +
+    'address, counted with the coupon lookup (TOO_MANY_REQUESTS)',
+  headers: { 'Retry-After': 'Seconds to wait' },
 }
 const addressOrMethodNotFound = {
   description:
@@ -197,7 +206,9 @@ export const checkoutPaths: AreaPaths = {
         401: unauthorized,
         403: notCustomer,
         404: addressOrMethodNotFound,
+        409: { description: productUnavailable },
         422: checkoutRefusals,
+        429: couponGuessing,
       },
     },
   },
@@ -230,11 +241,17 @@ export const checkoutPaths: AreaPaths = {
         404: addressOrMethodNotFound,
         409: {
           description:
-            'A request with this key is still running (IDEMPOTENCY_IN_PROGRESS), or the cart ' +
-            'changed while the order was being placed (CART_CHANGED)',
+            'A request with this key is still running (IDEMPOTENCY_IN_PROGRESS), the cart ' +
+            `changed while the order was being placed (CART_CHANGED), or ${productUnavailable}`,
         },
         422: {
           description: `${checkoutRefusals.description}; IDEMPOTENCY_KEY_REUSED (same key, different body)`,
+        },
+        429: {
+          description:
+            `${couponGuessing.description}; more than 10 new idempotency keys in a minute per ` +
+            'customer (a known key is never refused)',
+          headers: couponGuessing.headers,
         },
       },
     },

@@ -153,7 +153,9 @@ export const couponsPaths: AreaPaths = {
         401: unauthenticated,
         404: { description: 'No usable coupon with this code (COUPON_NOT_FOUND)' },
         429: {
-          description: 'Too many lookups (TOO_MANY_REQUESTS)',
+          description:
+            'More than 30 codes that match no coupon in a minute, per user or per client ' +
+            'address, counted with the checkout summary and place-order (TOO_MANY_REQUESTS)',
           headers: { 'Retry-After': 'Seconds to wait' },
         },
       },

@@ -1,5 +1,5 @@
 import { buildOperation, type AreaPaths } from '#openapi/builders'
-import { sharedSchemas } from '#openapi/components'
+import { sharedHeaders, sharedSchemas } from '#openapi/components'
 import { systemPaths } from '#openapi/system'
 import { accountsPaths } from '#openapi/accounts'
 import { legalPaths } from '#openapi/legal'
@@ -42,12 +42,17 @@ export function openApiDocument(): Record<string, unknown> {
       description:
         'Accounts and policies answer with the envelope `{isSuccess, statusCode, data, error}`; ' +
         '`/api/v1` routes answer with bare JSON and RFC 9457 problem details on error. ' +
-        'Money is a decimal number with at most two places.',
+        'Every error body carries `requestId`, the X-Request-Id of the response. ' +
+        'Money is a decimal number with at most two places. A request body may be at most 1 MiB ' +
+        '(413 PAYLOAD_TOO_LARGE) and nest at most 64 levels (400 MALFORMED_BODY). ' +
+        'Any route that needs the database answers 503 `SERVICE_UNAVAILABLE` with `Retry-After` ' +
+        'while the database cannot be reached (in the style of its path).',
     },
     servers: [{ url: '/' }],
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       schemas: sharedSchemas,
+      headers: sharedHeaders,
     },
     paths,
   }

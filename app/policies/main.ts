@@ -1,4 +1,18 @@
 /*
-| Bouncer policies, pre-registered so Edge templates can refer to them by name.
+| Bouncer policies, one per resource, pre-registered so Edge templates can name them
+| (`@can('UserPolicy.manage', user)`) and controllers can pass the class
+| (`bouncer.with(CouponPolicy).authorize('create')`). Each answers which kind of account may do
+| what; which rows it may touch is scoped in SQL by the services.
 */
-export const policies = {}
+export const policies = {
+  UserPolicy: () => import('#policies/user_policy'),
+  OrderPolicy: () => import('#policies/order_policy'),
+  ShopPolicy: () => import('#policies/shop_policy'),
+  ProductPolicy: () => import('#policies/product_policy'),
+  CouponPolicy: () => import('#policies/coupon_policy'),
+  LegalDocumentPolicy: () => import('#policies/legal_document_policy'),
+  ShippingMethodPolicy: () => import('#policies/shipping_method_policy'),
+  ShippingAddressPolicy: () => import('#policies/shipping_address_policy'),
+  TaxRatePolicy: () => import('#policies/tax_rate_policy'),
+  CartPolicy: () => import('#policies/cart_policy'),
+}

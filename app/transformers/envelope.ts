@@ -6,7 +6,7 @@ export interface Envelope<T> {
   isSuccess: boolean
   statusCode: { value: number; description: string }
   data: T | null
-  error?: { code: string; message: string; fields?: FieldMessage[] }
+  error?: { code: string; message: string; fields?: FieldMessage[]; requestId: string }
 }
 
 /** A successful envelope around `data`. */
@@ -14,17 +14,22 @@ export function successEnvelope<T>(status: number, data: T): Envelope<T> {
   return { isSuccess: true, statusCode: { value: status, description: statusText(status) }, data }
 }
 
-/** A failed envelope: `data` is null and `error` carries the machine code. */
+/**
+ * A failed envelope: `data` is null and `error` carries the machine code and the request id (the
+ * `X-Request-Id` of the response), so a user's report can be matched to the log line.
+ */
 export function errorEnvelope(
   status: number,
   code: string,
   message: string,
-  fields?: FieldMessage[]
+  fields: FieldMessage[] | undefined,
+  requestId: string
 ): Envelope<null> {
   return {
     isSuccess: false,
     statusCode: { value: status, description: statusText(status) },
     data: null,
-    error: fields && fields.length ? { code, message, fields } : { code, message },
+    error:
+      fields && fields.length ? { code, message, fields, requestId } : { code, message, requestId },
   }
 }

@@ -9,6 +9,8 @@ export interface ProblemDetails {
   code: string
   detail: string
   errors?: FieldMessage[]
+  /** The `X-Request-Id` of the response, so a user's report can be matched to the log line. */
+  requestId: string
 }
 
 /** Builds the problem-details body for one error. */
@@ -16,15 +18,16 @@ export function problemDetails(
   status: number,
   code: string,
   detail: string,
-  errors?: FieldMessage[]
+  errors: FieldMessage[] | undefined,
+  requestId: string
 ): ProblemDetails {
-  const problem: ProblemDetails = {
+  return {
     type: 'about:blank',
     title: statusText(status),
     status,
     code,
     detail,
+    ...(errors && errors.length ? { errors } : {}),
+    requestId,
   }
-  if (errors && errors.length) problem.errors = errors
-  return problem
 }

@@ -1,14 +1,15 @@
 import vine from '@vinejs/vine'
 import { LOGIN_TYPES } from '#enums/user_type'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#services/accounts/password_rules'
+import { emailAddress } from '#validators/email'
 
 /*
-| Account routes. E-mail addresses are trimmed and lower-cased here, so every lookup and every
-| stored address is in one form. Password content rules (common list, not the e-mail) are
+| Account routes. E-mail addresses are normalised here (NFC, trimmed, lower-cased), so every
+| lookup and every stored address is in one form. Password content rules (common list, not the e-mail) are
 | checked by the services, which know the account.
 */
 
-const email = () => vine.string().trim().maxLength(254).email().toLowerCase()
+const email = emailAddress
 const newPassword = () =>
   vine.string().minLength(PASSWORD_MIN_LENGTH).maxLength(PASSWORD_MAX_LENGTH)
 /** An existing password is only compared, but an unbounded one would make hashing a DoS vector. */

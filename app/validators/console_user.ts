@@ -1,10 +1,11 @@
 import vine from '@vinejs/vine'
 import { USER_TYPES } from '#enums/user_type'
+import { emailFragment } from '#validators/email'
 
 /** Filters of the console's user list (query string). */
 export const userListFiltersValidator = vine.create(
   vine.object({
-    email: vine.string().trim().maxLength(254).optional(),
+    email: emailFragment().optional(),
     type: vine.enum(USER_TYPES).optional(),
     status: vine.enum(['active', 'inactive', 'awaiting_approval'] as const).optional(),
     page: vine.number().withoutDecimals().range([1, 10_000]).optional(),

@@ -3,6 +3,7 @@
 */
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
+import { catalogSearchThrottle } from '#start/limiter'
 
 const ProductsController = () => import('#controllers/api/catalog/products_controller')
 const SellerShopsController = () => import('#controllers/api/catalog/seller_shops_controller')
@@ -11,7 +12,7 @@ const AdminShopsController = () => import('#controllers/api/catalog/admin_shops_
 
 router
   .group(() => {
-    router.get('/products', [ProductsController, 'index'])
+    router.get('/products', [ProductsController, 'index']).use(catalogSearchThrottle)
     router.get('/products/:id', [ProductsController, 'show'])
   })
   .prefix('/api/v1')

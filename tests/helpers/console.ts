@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright'
 import app from '@adonisjs/core/services/app'
 import { FACTORY_PASSWORD } from '#database/factories/user_factory'
+import { DemoStoreService } from '#services/system/demo_store_service'
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '#services/system/demo_store_data'
 
 /** Signs in through the console's form. */
 export async function signIn(page: Page, email: string, password = FACTORY_PASSWORD) {
@@ -16,4 +18,17 @@ export async function screenshot(page: Page, name: string) {
   const directory = app.tmpPath('screenshots')
   mkdirSync(directory, { recursive: true })
   await page.screenshot({ path: `${directory}/${name}.png`, fullPage: true })
+}
+
+/**
+ * The demo store of `node ace demo:seed`, made inside the test's transaction: the console
+ * screenshots in the README show it.
+ */
+export async function seedDemoStore() {
+  await new DemoStoreService().seed()
+}
+
+/** Signs in as the demo store's Super Admin. */
+export async function signInAsDemoAdmin(page: Page) {
+  await signIn(page, DEMO_ADMIN_EMAIL, DEMO_PASSWORD)
 }

@@ -25,11 +25,13 @@ export function expectEnvelopeError(
   assert.isNull(body.data)
   assert.equal(body.error.code, code)
   assert.isString(body.error.message)
+  assertRequestId(assert, response, body.error.requestId)
   assert.notInclude(JSON.stringify(body), 'stack')
   return body.error as {
     code: string
     message: string
     fields?: Array<{ field: string; message: string }>
+    requestId: string
   }
 }
 
@@ -43,10 +45,27 @@ export function expectProblem(assert: Assert, response: ApiResponse, status: num
   assert.equal(body.code, code)
   assert.isString(body.title)
   assert.isString(body.detail)
+  assertRequestId(assert, response, body.requestId)
   assert.notInclude(JSON.stringify(body), 'stack')
   return body as {
     code: string
     detail: string
     errors?: Array<{ field: string; message: string }>
+    requestId: string
   }
+}
+
+/** An error body names its request by the id the response carries as `X-Request-Id`. */
+function assertRequestId(assert: Assert, response: ApiResponse, requestId: unknown) {
+  assert.isString(requestId)
+  assert.isNotEmpty(requestId)
+  assert.equal(requestId, response.header('x-request-id'))
+}
+
+/** An error body or `error` object without its request id, to compare answers that must match. */
+export function withoutRequestId<T extends object>(error: T): Omit<T, 'requestId'> {
+  return Object.fromEntries(Object.entries(error).filter(([key]) => key !== 'requestId')) as Omit<
+    T,
+    'requestId'
+  >
 }

@@ -8,6 +8,7 @@ import { CouponDirectoryService } from '#services/admin/coupon_directory_service
 import { couponResource } from '#transformers/coupon_transformer'
 import { formatStoreDateTime, storeTimezone } from '#support/store_time'
 import { couponFormInput, filterInput } from '#support/form_input'
+import CouponPolicy from '#policies/coupon_policy'
 
 const PAGE_SIZE = 25
 
@@ -33,7 +34,8 @@ const storeFacts = () => ({
 /** Console: search coupons; create, edit and delete them with the API's own rules. */
 export default class CouponsController {
   /** A page of coupons, searchable by code. */
-  async index({ request, view }: HttpContext) {
+  async index({ bouncer, request, view }: HttpContext) {
+    await bouncer.with(CouponPolicy).authorize('viewAny')
     const filters = await couponListFiltersValidator.validate(filterInput(request.qs()))
     const page = filters.page ?? 1
     const { rows, total } = await new CouponDirectoryService().search({
@@ -53,7 +55,8 @@ export default class CouponsController {
   }
 
   /** The new-coupon form. */
-  async create({ view }: HttpContext) {
+  async create({ bouncer, view }: HttpContext) {
+    await bouncer.with(CouponPolicy).authorize('create')
     return view.render('pages/admin/coupons/new', {
       section: 'coupons',
       values: blankCoupon(),
@@ -62,7 +65,8 @@ export default class CouponsController {
   }
 
   /** Creates a coupon. */
-  async store({ request, response, session }: HttpContext) {
+  async store({ bouncer, request, response, session }: HttpContext) {
+    await bouncer.with(CouponPolicy).authorize('create')
     const input = await createCouponValidator.validate(couponFormInput(request.all()))
     const coupon = await new CouponService().create(input)
     session.flash('success', `Coupon ${coupon.code} is created.`)
@@ -70,7 +74,8 @@ export default class CouponsController {
   }
 
   /** The edit form of one coupon. */
-  async edit({ params, view }: HttpContext) {
+  async edit({ bouncer, params, view }: HttpContext) {
+    await bouncer.with(CouponPolicy).authorize('update')
     const { coupon, validity } = await new CouponDirectoryService().find(params.id)
     return view.render('pages/admin/coupons/edit', {
       section: 'coupons',
@@ -81,7 +86,8 @@ export default class CouponsController {
   }
 
   /** Saves the whole coupon form. */
-  async update({ params, request, response, session }: HttpContext) {
+  async update({ bouncer, params, request, response, session }: HttpContext) {
+    await bouncer.with(CouponPolicy).authorize('update')
     const changes = await updateCouponValidator.validate(couponFormInput(request.all()))
     const coupon = await new CouponService().update(params.id, changes)
     session.flash('success', `Coupon ${coupon.code} is saved.`)
@@ -89,7 +95,8 @@ export default class CouponsController {
   }
 
   /** Asks before deleting a coupon. */
-  async confirmDestroy({ params, view }: HttpContext) {
+  async confirmDestroy({ bouncer, params, view }: HttpContext) {
+    await bouncer.with(CouponPolicy).authorize('delete')
     const { coupon, validity } = await new CouponDirectoryService().find(params.id)
     return view.render('pages/admin/coupons/delete', {
       section: 'coupons',
@@ -100,7 +107,8 @@ export default class CouponsController {
   }
 
   /** Deletes a coupon (softly, as the API does). */
-  async destroy({ params, response, session }: HttpContext) {
+  async destroy({ bouncer, params, response, session }: HttpContext) {
+    await bouncer.with(CouponPolicy).authorize('delete')
     await new CouponService().delete(params.id)
     session.flash('success', 'The coupon is deleted.')
     return response.redirect('/admin/coupons')

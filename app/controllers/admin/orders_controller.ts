@@ -11,13 +11,15 @@ import { orderJson } from '#transformers/order_transformer'
 import { ORDER_STATUSES } from '#enums/order_status'
 import { filterInput, orderFilterInput } from '#support/form_input'
 import { storeTimezone } from '#support/store_time'
+import OrderPolicy from '#policies/order_policy'
 
 const PAGE_SIZE = 25
 
 /** Console: every order, filtered; one order with its history and the changes it allows. */
 export default class OrdersController {
   /** A page of orders, filtered by status, shop and days. */
-  async index({ request, view, auth }: HttpContext) {
+  async index({ bouncer, request, view, auth }: HttpContext) {
+    await bouncer.with(OrderPolicy).authorize('viewAny')
     const { page = 1 } = await orderListPageValidator.validate(filterInput(request.qs()))
     const { status, shopId, from, to } = await adminOrderListValidator.validate(
       orderFilterInput(request.qs())
@@ -50,7 +52,8 @@ export default class OrdersController {
   }
 
   /** One order with its items, history and the changes it allows. */
-  async show({ params, view, auth }: HttpContext) {
+  async show({ bouncer, params, view, auth }: HttpContext) {
+    await bouncer.with(OrderPolicy).authorize('viewAny')
     const detail = await new OrderDirectoryService().detail(auth.getUserOrFail(), params.id)
     return view.render('pages/admin/orders/show', {
       section: 'orders',
@@ -61,7 +64,8 @@ export default class OrdersController {
   }
 
   /** Asks before cancelling an order. */
-  async confirmCancel({ params, view, auth }: HttpContext) {
+  async confirmCancel({ bouncer, params, view, auth }: HttpContext) {
+    await bouncer.with(OrderPolicy).authorize('updateAny')
     const detail = await new OrderDirectoryService().detail(auth.getUserOrFail(), params.id)
     return view.render('pages/admin/orders/cancel', {
       section: 'orders',
@@ -71,7 +75,8 @@ export default class OrdersController {
   }
 
   /** Moves an order along its state machine. */
-  async updateStatus({ params, request, response, session, auth }: HttpContext) {
+  async updateStatus({ bouncer, params, request, response, session, auth }: HttpContext) {
+    await bouncer.with(OrderPolicy).authorize('updateAny')
     const { status } = await request.validateUsing(orderStatusValidator)
     const order = await new OrderStatusService().changeStatus(
       auth.getUserOrFail(),
@@ -83,7 +88,8 @@ export default class OrdersController {
   }
 
   /** Records a payment or a refund. */
-  async updatePaymentStatus({ params, request, response, session, auth }: HttpContext) {
+  async updatePaymentStatus({ bouncer, params, request, response, session, auth }: HttpContext) {
+    await bouncer.with(OrderPolicy).authorize('updateAny')
     const { paymentStatus } = await request.validateUsing(paymentStatusValidator)
     const order = await new OrderStatusService().changePaymentStatus(
       auth.getUserOrFail(),

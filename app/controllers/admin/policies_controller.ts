@@ -5,11 +5,13 @@ import { PolicyService } from '#services/legal/policy_service'
 import { POLICY_TYPE_LABELS, PolicyOverviewService } from '#services/admin/policy_overview_service'
 import { POLICY_TYPES } from '#enums/policy_type'
 import { policyFormInput } from '#support/form_input'
+import LegalDocumentPolicy from '#policies/legal_document_policy'
 
 /** Console: policy versions per type; publish, edit and deactivate them. */
 export default class PoliciesController {
   /** The versions of each policy type. */
-  async index({ view }: HttpContext) {
+  async index({ bouncer, view }: HttpContext) {
+    await bouncer.with(LegalDocumentPolicy).authorize('viewAny')
     const types = await new PolicyOverviewService().byType()
     return view.render('pages/admin/policies/index', {
       section: 'policies',
@@ -19,7 +21,8 @@ export default class PoliciesController {
   }
 
   /** The new-version form, starting from the latest version of the chosen type. */
-  async create({ request, view }: HttpContext) {
+  async create({ bouncer, request, view }: HttpContext) {
+    await bouncer.with(LegalDocumentPolicy).authorize('create')
     const { type } = await policyDraftValidator.validate(request.qs())
     const draft = await new PolicyOverviewService().draft(type ?? POLICY_TYPES[0])
     return view.render('pages/admin/policies/new', {
@@ -31,7 +34,8 @@ export default class PoliciesController {
   }
 
   /** Publishes a new version. */
-  async store({ request, response, session, auth }: HttpContext) {
+  async store({ bouncer, request, response, session, auth }: HttpContext) {
+    await bouncer.with(LegalDocumentPolicy).authorize('create')
     const input = await createPolicyValidator.validate(policyFormInput(request.all()))
     const policy = await new PolicyService().create(auth.getUserOrFail(), input)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is published.`)
@@ -39,7 +43,8 @@ export default class PoliciesController {
   }
 
   /** The edit form of one version. */
-  async edit({ params, view }: HttpContext) {
+  async edit({ bouncer, params, view }: HttpContext) {
+    await bouncer.with(LegalDocumentPolicy).authorize('update')
     const row = await new PolicyOverviewService().detail(params.id)
     return view.render('pages/admin/policies/edit', {
       section: 'policies',
@@ -49,7 +54,8 @@ export default class PoliciesController {
   }
 
   /** Saves the changes of one version. */
-  async update({ params, request, response, session, auth }: HttpContext) {
+  async update({ bouncer, params, request, response, session, auth }: HttpContext) {
+    await bouncer.with(LegalDocumentPolicy).authorize('update')
     const changes = await updatePolicyValidator.validate(policyFormInput(request.all()))
     const policy = await new PolicyService().update(auth.getUserOrFail(), params.id, changes)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is saved.`)
@@ -57,7 +63,8 @@ export default class PoliciesController {
   }
 
   /** Asks before deactivating a version. */
-  async confirmDeactivate({ params, view }: HttpContext) {
+  async confirmDeactivate({ bouncer, params, view }: HttpContext) {
+    await bouncer.with(LegalDocumentPolicy).authorize('deactivate')
     const row = await new PolicyOverviewService().detail(params.id)
     return view.render('pages/admin/policies/deactivate', {
       section: 'policies',
@@ -67,7 +74,8 @@ export default class PoliciesController {
   }
 
   /** Deactivates a version, keeping the record. */
-  async deactivate({ params, response, session, auth }: HttpContext) {
+  async deactivate({ bouncer, params, response, session, auth }: HttpContext) {
+    await bouncer.with(LegalDocumentPolicy).authorize('deactivate')
     const policy = await new PolicyService().deactivate(auth.getUserOrFail(), params.id)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is deactivated.`)
     return response.redirect('/admin/policies')

@@ -1,7 +1,11 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { consoleLoginValidator } from '#validators/console_session'
 import { AuthenticationService } from '#services/accounts/authentication_service'
-import { CONSOLE_TOKEN_VERSION } from '#middleware/console_auth_middleware'
+import {
+  CONSOLE_SIGNED_IN_AT,
+  CONSOLE_TOKEN_VERSION,
+  endConsoleSession,
+} from '#middleware/console_auth_middleware'
 
 /** Console sign-in and sign-out. */
 export default class SessionController {
@@ -12,18 +16,21 @@ export default class SessionController {
 
   async store({ request, response, auth, session }: HttpContext) {
     const { email, password } = await request.validateUsing(consoleLoginValidator)
-    const user = await new AuthenticationService().verifyCredentials(
-      { email, password, userType: 'admin' },
+    const user = await new AuthenticationService().signInToConsole(
+      { email, password },
       request.ip()
     )
     session.regenerate()
     await auth.use('web').login(user)
     session.put(CONSOLE_TOKEN_VERSION, user.tokenVersion)
+    session.put(CONSOLE_SIGNED_IN_AT, Date.now())
     return response.redirect('/admin')
   }
 
-  async destroy({ response, auth, session }: HttpContext) {
-    await auth.use('web').logout()
+  async destroy(ctx: HttpContext) {
+    const { request, response, auth, session } = ctx
+    new AuthenticationService().recordConsoleSignOut(auth.use('web').user, request.ip())
+    await endConsoleSession(ctx)
     session.flash('success', 'You have signed out.')
     return response.redirect('/admin/login')
   }

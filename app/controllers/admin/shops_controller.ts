@@ -5,13 +5,15 @@ import { ShopDirectoryService } from '#services/admin/shop_directory_service'
 import { SHOP_STATUSES } from '#enums/shop_status'
 import { consolePageToReturnTo } from '#support/console_errors'
 import { filterInput } from '#support/form_input'
+import ShopPolicy from '#policies/shop_policy'
 
 const PAGE_SIZE = 25
 
 /** Console: shops by status; approve or suspend them. */
 export default class ShopsController {
   /** A page of shops, optionally of one status. */
-  async index({ request, view }: HttpContext) {
+  async index({ bouncer, request, view }: HttpContext) {
+    await bouncer.with(ShopPolicy).authorize('viewAny')
     const filters = await shopListFiltersValidator.validate(filterInput(request.qs()))
     const page = filters.page ?? 1
     const { rows, total } = await new ShopDirectoryService().list(
@@ -30,14 +32,16 @@ export default class ShopsController {
   }
 
   /** Approves a shop: its products go on sale. */
-  async approve({ params, request, response, session, auth }: HttpContext) {
+  async approve({ bouncer, params, request, response, session, auth }: HttpContext) {
+    await bouncer.with(ShopPolicy).authorize('approve')
     const shop = await new ShopService().approve(auth.getUserOrFail(), params.id)
     session.flash('success', `${shop.name} is approved: its products are on sale.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }
 
   /** Suspends a shop: its products leave the catalog. */
-  async suspend({ params, request, response, session, auth }: HttpContext) {
+  async suspend({ bouncer, params, request, response, session, auth }: HttpContext) {
+    await bouncer.with(ShopPolicy).authorize('suspend')
     const shop = await new ShopService().suspend(auth.getUserOrFail(), params.id)
     session.flash('success', `${shop.name} is suspended: its products are off sale.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))

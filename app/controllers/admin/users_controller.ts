@@ -4,6 +4,7 @@ import { changeUserTypeValidator } from '#validators/user'
 import { UserDirectoryService } from '#services/accounts/user_directory_service'
 import { UserAdministrationService } from '#services/accounts/user_administration_service'
 import { USER_TYPES } from '#enums/user_type'
+import UserPolicy from '#policies/user_policy'
 import { consolePageToReturnTo } from '#support/console_errors'
 import { filterInput } from '#support/form_input'
 
@@ -11,7 +12,8 @@ const PAGE_SIZE = 25
 
 /** Console: search accounts, activate, deactivate and change their type. */
 export default class UsersController {
-  async index({ request, view, auth }: HttpContext) {
+  async index({ bouncer, request, view }: HttpContext) {
+    await bouncer.with(UserPolicy).authorize('viewAny')
     const filters = await userListFiltersValidator.validate(filterInput(request.qs()))
     const page = filters.page ?? 1
     const { users, total } = await new UserDirectoryService().search({
@@ -19,18 +21,9 @@ export default class UsersController {
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     })
-    const administration = new UserAdministrationService()
-    const actor = auth.getUserOrFail()
-    const rows = users.map((user) => ({
-      user,
-      manageable: administration.mayManage(actor, user),
-      grantableTypes: USER_TYPES.filter(
-        (type) => type !== user.userType && administration.mayManage(actor, user, type)
-      ),
-    }))
     return view.render('pages/admin/users/index', {
       section: 'users',
-      rows,
+      users,
       filters,
       page,
       pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
@@ -39,10 +32,12 @@ export default class UsersController {
     })
   }
 
-  async activate({ params, request, response, session, auth }: HttpContext) {
+  async activate({ bouncer, params, request, response, session, auth }: HttpContext) {
+    await bouncer.with(UserPolicy).authorize('manageAny')
     const { user, changed } = await new UserAdministrationService().activate(
       auth.getUserOrFail(),
-      params.id
+      params.id,
+      request.ip()
     )
     session.flash(
       'success',
@@ -51,10 +46,12 @@ export default class UsersController {
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }
 
-  async deactivate({ params, request, response, session, auth }: HttpContext) {
+  async deactivate({ bouncer, params, request, response, session, auth }: HttpContext) {
+    await bouncer.with(UserPolicy).authorize('manageAny')
     const { user, changed } = await new UserAdministrationService().deactivate(
       auth.getUserOrFail(),
-      params.id
+      params.id,
+      request.ip()
     )
     session.flash(
       'success',
@@ -63,12 +60,14 @@ export default class UsersController {
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }
 
-  async changeType({ params, request, response, session, auth }: HttpContext) {
+  async changeType({ bouncer, params, request, response, session, auth }: HttpContext) {
+    await bouncer.with(UserPolicy).authorize('manageAny')
     const { userType } = await request.validateUsing(changeUserTypeValidator)
     const { user } = await new UserAdministrationService().changeType(
       auth.getUserOrFail(),
       params.id,
-      userType
+      userType,
+      request.ip()
     )
     session.flash('success', `${user.email} is now ${userType}.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))

@@ -1,6 +1,7 @@
 import hash from '@adonisjs/core/services/hash'
 import { safeTiming } from '@adonisjs/core/helpers'
 import limiter from '@adonisjs/limiter/services/main'
+import { errors as limiterErrors } from '@adonisjs/limiter'
 import User from '#models/user'
 import { storedTypesFor, type LoginType } from '#enums/user_type'
 import {
@@ -9,18 +10,28 @@ import {
   InvalidCredentials,
 } from '#exceptions/account_errors'
 import { TokenService, type IssuedTokens } from '#services/accounts/token_service'
+import { recordSecurityEvent } from '#services/system/security_events'
+import { normalizeEmail } from '#support/email_address'
 
-/** Login input; the e-mail is already trimmed and lower-cased. */
+/** Login input. */
 export interface LoginInput {
   email: string
   password: string
   userType: LoginType
 }
 
+/** Which front door a sign-in came through, as the security events report it. */
+export type SignInChannel = 'api' | 'console'
+
 /** Every credential check takes at least this long, so a miss and a wrong password look alike. */
 const MINIMUM_LOGIN_MS = 250
 
-/** Failed logins: 5 per (e-mail, type) and 50 per client address in a 15-minute window, which no failure extends. */
+/**
+ * Login attempts: 5 per (e-mail, type) and 50 per client address in a 15-minute window that
+ * starts with the first attempt and that no later attempt extends, so the rightful owner is never
+ * locked out for longer than 15 minutes. Every attempt is counted before the password is checked
+ * (parallel requests cannot outrun the count); a successful one gives its attempt back.
+ */
 const perAccount = () => limiter.use({ requests: 5, duration: '15 minutes' })
 const perAddress = () => limiter.use({ requests: 50, duration: '15 minutes' })
 
@@ -29,7 +40,7 @@ let dummyHash: Promise<string> | undefined
 /**
  * Sign-in. Unknown e-mail, wrong type and wrong password give the same 401 in about the same
  * time; only after the right password does the caller learn the account is unverified or
- * deactivated. Failures are throttled per account and per client address.
+ * deactivated. Attempts are throttled per account and per client address.
  */
 export class AuthenticationService {
   #tokens = new TokenService()
@@ -47,18 +58,35 @@ export class AuthenticationService {
    * The account the credentials open, after the throttles and the verified/active checks. The
    * admin console signs in through this too, so both front doors share every rule and message.
    */
-  async verifyCredentials(input: LoginInput, clientAddress: string): Promise<User> {
-    const accountKey = `login_${input.userType}_${input.email}`
+  async verifyCredentials(
+    input: LoginInput,
+    clientAddress: string,
+    channel: SignInChannel = 'api'
+  ): Promise<User> {
+    const email = normalizeEmail(input.email)
+    const accountKey = `login_${input.userType}_${email}`
     const addressKey = `login_ip_${clientAddress}`
-    await this.#refuseWhenBlocked(accountKey, addressKey)
+    const event = { actorId: null, clientAddress, userType: input.userType, channel }
 
-    const user = await safeTiming(MINIMUM_LOGIN_MS, () => this.#matchingAccount(input))
+    try {
+      await this.#countAttempt(accountKey, addressKey)
+    } catch (error) {
+      if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
+        const [account] = await this.#accountsFor(email, input.userType)
+        recordSecurityEvent('login.throttled', { ...event, targetId: account?.id ?? null })
+      }
+      throw error
+    }
+
+    const { user, tried } = await safeTiming(MINIMUM_LOGIN_MS, () =>
+      this.#matchingAccount(email, input)
+    )
     if (!user) {
-      await perAccount().increment(accountKey)
-      await perAddress().increment(addressKey)
+      recordSecurityEvent('login.failed', { ...event, targetId: tried?.id ?? null })
       throw new InvalidCredentials()
     }
     await perAccount().delete(accountKey)
+    await perAddress().decrement(addressKey)
 
     if (!user.isVerified) throw new EmailNotVerified()
     if (!user.isActive) throw new AccountDeactivated()
@@ -70,9 +98,33 @@ export class AuthenticationService {
     return user
   }
 
+  /** Signs in to the admin console: the same checks as `login`, recorded as a console sign-in. */
+  async signInToConsole(
+    input: { email: string; password: string },
+    clientAddress: string
+  ): Promise<User> {
+    const user = await this.verifyCredentials(
+      { ...input, userType: 'admin' },
+      clientAddress,
+      'console'
+    )
+    recordSecurityEvent('console.signed_in', { actorId: user.id, targetId: user.id, clientAddress })
+    return user
+  }
+
+  /** Records the end of a console session (the session itself is ended by the caller). */
+  recordConsoleSignOut(user: User | undefined, clientAddress: string): void {
+    if (!user) return
+    recordSecurityEvent('console.signed_out', {
+      actorId: user.id,
+      targetId: user.id,
+      clientAddress,
+    })
+  }
+
   /** Rotates a refresh token into a new pair. */
-  async refresh(refreshToken: string): Promise<IssuedTokens> {
-    return this.#tokens.refresh(refreshToken)
+  async refresh(refreshToken: string, clientAddress: string): Promise<IssuedTokens> {
+    return this.#tokens.refresh(refreshToken, clientAddress)
   }
 
   /** Ends the current session (and the one of `refreshToken`, when given). */
@@ -80,30 +132,44 @@ export class AuthenticationService {
     await this.#tokens.endSessions(user, sessionId, refreshToken)
   }
 
-  async #refuseWhenBlocked(accountKey: string, addressKey: string) {
-    for (const [store, key] of [
-      [perAccount(), accountKey],
-      [perAddress(), addressKey],
-    ] as const) {
-      if ((await store.remaining(key)) <= 0) {
-        await store.consume(key)
-      }
+  /**
+   * Takes one attempt from the address and one from the account, or refuses with the limiter's
+   * 429. An attempt the account throttle refuses is given back to the address: it was never
+   * checked, and a locked account must not also lock everyone behind the same address.
+   */
+  async #countAttempt(accountKey: string, addressKey: string) {
+    await perAddress().consume(addressKey)
+    try {
+      await perAccount().consume(accountKey)
+    } catch (error) {
+      await perAddress().decrement(addressKey)
+      throw error
     }
   }
 
-  /** The account whose password matches, hashing a dummy when none exists (same cost). */
-  async #matchingAccount(input: LoginInput): Promise<User | null> {
-    const candidates = await User.query()
-      .where('email', input.email)
-      .whereIn('user_type', storedTypesFor(input.userType))
+  #accountsFor(email: string, userType: LoginType) {
+    return User.query().where('email', email).whereIn('user_type', storedTypesFor(userType))
+  }
+
+  /**
+   * The account whose password matches (`user`), and the account that was tried (`tried`, for
+   * the security log). Hashes a dummy when no account exists, so a miss costs the same.
+   */
+  async #matchingAccount(
+    email: string,
+    input: LoginInput
+  ): Promise<{ user: User | null; tried: User | null }> {
+    const candidates = await this.#accountsFor(email, input.userType)
     if (candidates.length === 0) {
       dummyHash ??= hash.make('not-a-real-password-0000')
       await hash.verify(await dummyHash, input.password)
-      return null
+      return { user: null, tried: null }
     }
     for (const candidate of candidates) {
-      if (await hash.verify(candidate.password, input.password)) return candidate
+      if (await hash.verify(candidate.password, input.password)) {
+        return { user: candidate, tried: candidate }
+      }
     }
-    return null
+    return { user: null, tried: candidates[0] }
   }
 }

@@ -44,26 +44,23 @@ const windowKey = (prefix: string, user: User, purpose: CodePurpose) =>
  * exceed it). Issuing a code retires every earlier live code of the same account and purpose.
  */
 export class OneTimeCodeService {
-  /** True when another code for this account and purpose may be sent now. */
-  async mayIssue(user: User, purpose: CodePurpose): Promise<boolean> {
-    for (const { limiter: window, prefix } of windows()) {
-      if ((await window.remaining(windowKey(prefix, user, purpose))) <= 0) return false
-    }
-    return true
-  }
-
-  /** Creates a code within `trx` and returns it in clear, for the mail; throttled per account. */
+  /**
+   * Creates a code within `trx` and returns it in clear, for the mail. The resend allowance is
+   * taken first (an atomic consume in the limiter store, so parallel requests cannot all pass a
+   * check before any of them counts); when one window refuses, what was taken from the others is
+   * given back and the request is refused with 429.
+   */
   async issue(user: User, purpose: CodePurpose, trx: TransactionClientContract): Promise<string> {
-    if (!(await this.mayIssue(user, purpose))) throw await this.#tooMany(user, purpose)
-    for (const { limiter: window, prefix } of windows()) {
+    const taken: Array<{ window: ReturnType<typeof windows>[number]; key: string }> = []
+    for (const window of windows()) {
+      const key = windowKey(window.prefix, user, purpose)
       try {
-        await window.consume(windowKey(prefix, user, purpose))
+        await window.limiter.consume(key)
+        taken.push({ window, key })
       } catch (error) {
-        // A parallel request took the last allowance between the check and here.
-        if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
-          throw await this.#tooMany(user, purpose)
-        }
-        throw error
+        if (!(error instanceof limiterErrors.E_TOO_MANY_REQUESTS)) throw error
+        for (const earlier of taken) await earlier.window.limiter.decrement(earlier.key)
+        throw await this.#tooMany(user, purpose)
       }
     }
 

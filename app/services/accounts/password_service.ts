@@ -1,5 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import hash from '@adonisjs/core/services/hash'
+import { safeTiming } from '@adonisjs/core/helpers'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import limiter from '@adonisjs/limiter/services/main'
 import User from '#models/user'
 import tokensConfig from '#config/tokens'
@@ -17,8 +19,10 @@ import { OneTimeCodeService } from '#services/accounts/one_time_code_service'
 import { TokenService } from '#services/accounts/token_service'
 import { OutboxService } from '#services/mail/outbox_service'
 import { sqlTime } from '#support/sql_time'
+import { normalizeEmail } from '#support/email_address'
+import { recordSecurityEvent } from '#services/system/security_events'
 
-/** Reset input; the e-mail is already trimmed and lower-cased. */
+/** Reset input. */
 export interface ResetPasswordInput {
   email: string
   otp: string
@@ -28,16 +32,27 @@ export interface ResetPasswordInput {
 
 /**
  * Wrong current passwords on change-password: 5 per account in 15 minutes, so a stolen access
- * token cannot be used to guess the password it was issued for.
+ * token cannot be used to guess the password it was issued for. Each try is counted before the
+ * password is checked and given back when it was right.
  */
 const wrongCurrentPasswords = () => limiter.use({ requests: 5, duration: '15 minutes' })
+
+/**
+ * A reset request takes at least this long whether or not the address has accounts (queuing
+ * codes for existing ones is work an unknown address does not cause), so its timing does not
+ * tell whether an address is registered.
+ */
+const MINIMUM_RESET_REQUEST_MS = 250
 
 function assertAllowed(password: string, email: string, field: string) {
   const problem = passwordProblem(password, email)
   if (problem) throw new WeakPassword(problem, { fields: [{ field, message: problem }] })
 }
 
-/** Forgotten-password codes, password reset and password change. Each change ends every session. */
+/**
+ * Forgotten-password codes, password reset and password change. Each change ends every session,
+ * mails the account a notice (queued in the same transaction) and is recorded as a security event.
+ */
 export class PasswordService {
   #codes = new OneTimeCodeService()
   #tokens = new TokenService()
@@ -45,50 +60,24 @@ export class PasswordService {
 
   /**
    * Queues one e-mail with a reset code for each matching account of the address. Answers the
-   * same way whether or not an account exists, and silently skips accounts whose resend limit
-   * is reached, so the response never reveals anything.
+   * same way, in about the same time, whether or not an account exists, and silently skips
+   * accounts whose resend limit is reached, so the response never reveals anything.
    */
   async requestReset(email: string, userType?: LoginType): Promise<void> {
-    const query = User.query().where('email', email)
-    if (userType) query.whereIn('user_type', storedTypesFor(userType))
-    const accounts = await query.orderBy('user_type')
-
-    const eligible: User[] = []
-    for (const account of accounts) {
-      if (await this.#codes.mayIssue(account, CodePurpose.PASSWORD_RESET)) eligible.push(account)
-    }
-    if (eligible.length === 0) return
-
-    await db.transaction(async (trx) => {
-      const codes = []
-      for (const account of eligible) {
-        try {
-          const code = await this.#codes.issue(account, CodePurpose.PASSWORD_RESET, trx)
-          codes.push({ userType: loginTypeOf(account.userType), code })
-        } catch (error) {
-          // A parallel request used the last allowance since mayIssue(); a 429 here would
-          // reveal that the account exists.
-          if (error instanceof TooManyCodeRequests) continue
-          throw error
-        }
-      }
-      if (codes.length === 0) return
-      await this.#outbox.enqueue(trx, 'password_reset', {
-        email,
-        codes,
-        ttlMinutes: tokensConfig.otpTtlMinutes,
-      })
-    })
+    await safeTiming(MINIMUM_RESET_REQUEST_MS, () =>
+      this.#queueResetCodes(normalizeEmail(email), userType)
+    )
   }
 
   /** Sets a new password with a reset code; the code picks the account among the address's. */
-  async reset(input: ResetPasswordInput): Promise<void> {
+  async reset(input: ResetPasswordInput, clientAddress: string | null = null): Promise<void> {
+    const email = normalizeEmail(input.email)
     // The password is judged and hashed before any lookup, so neither the answer nor its timing
     // tells whether the address has an account.
-    assertAllowed(input.newPassword, input.email, 'newPassword')
+    assertAllowed(input.newPassword, email, 'newPassword')
     const passwordHash = await hash.make(input.newPassword)
 
-    const query = User.query().where('email', input.email)
+    const query = User.query().where('email', email)
     if (input.userType) query.whereIn('user_type', storedTypesFor(input.userType))
     const accounts = await query
 
@@ -110,20 +99,26 @@ export class PasswordService {
         .whereNull('email_verified_at')
         .update({ email_verified_at: sqlTime() })
       await this.#tokens.revokeAll(account, trx)
+      await this.#queueChangeNotice(account, 'reset', trx)
       return account
     })
     if (!owner) throw new InvalidOtp()
+    recordSecurityEvent('password.reset', { actorId: null, targetId: owner.id, clientAddress })
   }
 
   /** Changes the signed-in user's password after checking the current one. */
-  async change(user: User, oldPassword: string, newPassword: string): Promise<void> {
+  async change(
+    user: User,
+    oldPassword: string,
+    newPassword: string,
+    clientAddress: string | null = null
+  ): Promise<void> {
     const key = `change_password_${user.id}`
     const throttle = wrongCurrentPasswords()
-    if ((await throttle.remaining(key)) <= 0) await throttle.consume(key)
-    if (!(await hash.verify(user.password, oldPassword))) {
-      await throttle.increment(key)
-      throw new InvalidCurrentPassword()
-    }
+    await throttle.consume(key)
+    if (!(await hash.verify(user.password, oldPassword))) throw new InvalidCurrentPassword()
+    await throttle.decrement(key)
+
     if (oldPassword === newPassword) throw new PasswordUnchanged()
     assertAllowed(newPassword, user.email, 'newPassword')
     const passwordHash = await hash.make(newPassword)
@@ -138,9 +133,48 @@ export class PasswordService {
         .update({ password: passwordHash, updated_at: sqlTime() })
       if (Number(updated) !== 1) return false
       await this.#tokens.revokeAll(user, trx)
+      await this.#queueChangeNotice(user, 'change', trx)
       return true
     })
     if (!changed) throw new InvalidCurrentPassword()
     await throttle.delete(key)
+    recordSecurityEvent('password.changed', { actorId: user.id, targetId: user.id, clientAddress })
+  }
+
+  async #queueResetCodes(email: string, userType?: LoginType) {
+    const query = User.query().where('email', email)
+    if (userType) query.whereIn('user_type', storedTypesFor(userType))
+    const accounts = await query.orderBy('user_type')
+    if (accounts.length === 0) return
+
+    await db.transaction(async (trx) => {
+      const codes = []
+      for (const account of accounts) {
+        try {
+          const code = await this.#codes.issue(account, CodePurpose.PASSWORD_RESET, trx)
+          codes.push({ userType: loginTypeOf(account.userType), code })
+        } catch (error) {
+          // This account's resend limit is reached; a 429 here would reveal that it exists.
+          if (error instanceof TooManyCodeRequests) continue
+          throw error
+        }
+      }
+      if (codes.length === 0) return
+      await this.#outbox.enqueue(trx, 'password_reset', {
+        email,
+        codes,
+        ttlMinutes: tokensConfig.otpTtlMinutes,
+      })
+    })
+  }
+
+  /** "Your password was changed", to the account's address, with the change's transaction. */
+  async #queueChangeNotice(account: User, via: 'change' | 'reset', trx: TransactionClientContract) {
+    await this.#outbox.enqueue(trx, 'password_changed', {
+      email: account.email,
+      accountType: loginTypeOf(account.userType),
+      via,
+      changedAt: new Date().toISOString(),
+    })
   }
 }

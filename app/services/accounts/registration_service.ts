@@ -10,8 +10,9 @@ import { OneTimeCodeService } from '#services/accounts/one_time_code_service'
 import { OutboxService } from '#services/mail/outbox_service'
 import { isUniqueViolation } from '#support/db_errors'
 import { sqlTime } from '#support/sql_time'
+import { normalizeEmail } from '#support/email_address'
 
-/** Input of a public registration; the e-mail is already trimmed and lower-cased. */
+/** Input of a public registration. */
 export interface RegisterInput {
   email: string
   password: string
@@ -26,9 +27,15 @@ export class RegistrationService {
   #codes = new OneTimeCodeService()
   #outbox = new OutboxService()
 
-  /** Creates the account (or refreshes an unverified one) and queues a verification code. */
+  /**
+   * Creates the account and queues a verification code. For an account that exists but is not
+   * verified yet, only a fresh code is sent (within the resend limits): the password is never
+   * changed, or whoever registers the address first could set the password of an account its
+   * owner is about to verify. An owner who forgot it uses forget-password, whose reset verifies.
+   */
   async register(input: RegisterInput): Promise<User> {
-    const problem = passwordProblem(input.password, input.email)
+    const email = normalizeEmail(input.email)
+    const problem = passwordProblem(input.password, email)
     if (problem)
       throw new WeakPassword(problem, { fields: [{ field: 'password', message: problem }] })
 
@@ -39,19 +46,16 @@ export class RegistrationService {
     try {
       return await db.transaction(async (trx) => {
         let user = await User.query({ client: trx })
-          .where('email', input.email)
+          .where('email', email)
           .where('user_type', userType)
           .first()
         if (user?.isVerified) throw new AccountExists()
 
-        if (user) {
-          user.password = passwordHash
-          await user.useTransaction(trx).save()
-        } else {
+        if (!user) {
           const awaitingApproval = userType === UserType.ADMIN
           user = await User.create(
             {
-              email: input.email,
+              email,
               userType,
               password: passwordHash,
               emailVerifiedAt: null,

@@ -14,6 +14,7 @@ import {
   TokenRevoked,
 } from '#exceptions/account_errors'
 import { sqlTime } from '#support/sql_time'
+import { recordSecurityEvent } from '#services/system/security_events'
 
 /** What login and refresh hand back to the client. */
 export interface IssuedTokens {
@@ -97,8 +98,11 @@ export class TokenService {
     return { user, sessionId }
   }
 
-  /** Exchanges a refresh token for a new pair; reuse of a rotated token revokes its family. */
-  async refresh(presented: string): Promise<IssuedTokens> {
+  /**
+   * Exchanges a refresh token for a new pair; reuse of a rotated token revokes its family and is
+   * recorded as a security event (`clientAddress` says where the reused token came from).
+   */
+  async refresh(presented: string, clientAddress: string | null = null): Promise<IssuedTokens> {
     const outcome = await db.transaction(async (trx) => {
       const token = await RefreshToken.query({ client: trx })
         .where('token_hash', digest(presented))
@@ -115,16 +119,23 @@ export class TokenService {
         .update({ rotated_at: sqlTime(now) })
       if (Number(claimed) !== 1) {
         await this.#revokeFamily(token.familyId, trx)
-        return 'reused' as const
+        return { reused: true as const, ownerId: token.userId }
       }
 
       const user = token.user
       if (!user.isActive || !user.isVerified) return null
       const refreshToken = await this.#createRefreshToken(user, token.familyId, trx)
-      return { user, refreshToken, familyId: token.familyId }
+      return { reused: false as const, user, refreshToken, familyId: token.familyId }
     })
 
-    if (outcome === null || outcome === 'reused') throw new InvalidRefreshToken()
+    if (outcome?.reused) {
+      recordSecurityEvent('refresh_token.reused', {
+        actorId: null,
+        targetId: outcome.ownerId,
+        clientAddress,
+      })
+    }
+    if (outcome === null || outcome.reused) throw new InvalidRefreshToken()
     return this.#bundle(
       await this.accessTokenFor(outcome.user, outcome.familyId),
       outcome.refreshToken

@@ -12,6 +12,8 @@ import {
 import { Forbidden } from '#exceptions/common_errors'
 import { TokenService } from '#services/accounts/token_service'
 import { isUniqueViolation } from '#support/db_errors'
+import { recordSecurityEvent } from '#services/system/security_events'
+import { mayManageAccount } from '#policies/user_policy'
 
 /** What an administrative action did: `changed` is false for a repeat that changed nothing. */
 export interface AdministrationResult {
@@ -20,28 +22,26 @@ export interface AdministrationResult {
 }
 
 /**
- * Administration of accounts by Admins and Super Admins. Admins manage customers and sellers;
- * only a Super Admin manages or grants the administrator types; nobody acts on their own
- * account; the last active Super Admin can be neither demoted nor deactivated.
+ * Administration of accounts by Admins and Super Admins. Who may act on which account is
+ * `mayManageAccount`, the rule `UserPolicy` answers the console with (refused here with
+ * CANNOT_MANAGE_SELF or NOT_ALLOWED_TO_MANAGE); the last active Super Admin can be neither
+ * demoted nor deactivated. Every change is
+ * recorded as a security event naming the administrator, the account and the client address.
  */
 export class UserAdministrationService {
   #tokens = new TokenService()
-
-  /** Whether `actor` may act on `target` at all (used by the console to show what it may do). */
-  mayManage(actor: User, target: User, newType?: UserType): boolean {
-    if (!isAdministrative(actor.userType) || actor.id === target.id) return false
-    if (actor.userType === UserType.SUPER_ADMIN) return true
-    return !isAdministrative(target.userType) && (!newType || !isAdministrative(newType))
-  }
 
   /** Changes the account type; revokes every token of the account. */
   async changeType(
     actor: User,
     targetId: string,
-    newType: UserType
+    newType: UserType,
+    clientAddress: string | null = null
   ): Promise<AdministrationResult> {
+    let fromType: UserType | undefined
+    let result: AdministrationResult
     try {
-      return await db.transaction(async (trx) => {
+      result = await db.transaction(async (trx) => {
         const target = await this.#loadManageable(actor, targetId, trx, newType)
         if (target.userType === newType) return { user: target, changed: false }
         if (target.userType === UserType.SUPER_ADMIN && target.isActive) {
@@ -53,6 +53,7 @@ export class UserAdministrationService {
           .first()
         if (taken) throw new AccountExists()
 
+        fromType = target.userType
         target.userType = newType
         await target.useTransaction(trx).save()
         await this.#tokens.revokeAll(target, trx)
@@ -62,11 +63,25 @@ export class UserAdministrationService {
       if (isUniqueViolation(error)) throw new AccountExists()
       throw error
     }
+    if (result.changed) {
+      recordSecurityEvent('account.type_changed', {
+        actorId: actor.id,
+        targetId: result.user.id,
+        clientAddress,
+        fromType: fromType ?? null,
+        toType: newType,
+      })
+    }
+    return result
   }
 
   /** Deactivates the account; it can no longer sign in and its tokens stop working at once. */
-  async deactivate(actor: User, targetId: string): Promise<AdministrationResult> {
-    return db.transaction(async (trx) => {
+  async deactivate(
+    actor: User,
+    targetId: string,
+    clientAddress: string | null = null
+  ): Promise<AdministrationResult> {
+    const result = await db.transaction(async (trx) => {
       const target = await this.#loadManageable(actor, targetId, trx)
       if (!target.isActive) return { user: target, changed: false }
       if (target.userType === UserType.SUPER_ADMIN) {
@@ -77,11 +92,17 @@ export class UserAdministrationService {
       await this.#tokens.revokeAll(target, trx)
       return { user: target, changed: true }
     })
+    this.#record('account.deactivated', actor, result, clientAddress)
+    return result
   }
 
   /** Activates the account (also approves an admin registration). */
-  async activate(actor: User, targetId: string): Promise<AdministrationResult> {
-    return db.transaction(async (trx) => {
+  async activate(
+    actor: User,
+    targetId: string,
+    clientAddress: string | null = null
+  ): Promise<AdministrationResult> {
+    const result = await db.transaction(async (trx) => {
       const target = await this.#loadManageable(actor, targetId, trx)
       if (target.isActive && !target.awaitingApproval) return { user: target, changed: false }
       target.isActive = true
@@ -89,6 +110,19 @@ export class UserAdministrationService {
       await target.useTransaction(trx).save()
       return { user: target, changed: true }
     })
+    this.#record('account.activated', actor, result, clientAddress)
+    return result
+  }
+
+  /** A security event for an action that changed something (a repeat that did not is none). */
+  #record(
+    event: 'account.activated' | 'account.deactivated',
+    actor: User,
+    result: AdministrationResult,
+    clientAddress: string | null
+  ) {
+    if (!result.changed) return
+    recordSecurityEvent(event, { actorId: actor.id, targetId: result.user.id, clientAddress })
   }
 
   async #loadManageable(
@@ -101,7 +135,7 @@ export class UserAdministrationService {
     const target = await User.find(targetId, { client: trx })
     if (!target) throw new UserNotFound()
     if (target.id === actor.id) throw new CannotManageSelf()
-    if (!this.mayManage(actor, target, newType)) throw new NotAllowedToManage()
+    if (!mayManageAccount(actor, target, newType)) throw new NotAllowedToManage()
     return target
   }
 

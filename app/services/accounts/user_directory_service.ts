@@ -1,6 +1,7 @@
 import User from '#models/user'
 import type { UserType } from '#enums/user_type'
 import { containsPattern } from '#support/sql_like'
+import { normalizeEmail } from '#support/email_address'
 
 /** Filters of the console's user list. */
 export interface UserSearch {
@@ -17,7 +18,7 @@ export class UserDirectoryService {
   async search(filters: UserSearch): Promise<{ users: User[]; total: number }> {
     const query = User.query()
     if (filters.email)
-      query.whereRaw(`email like ? escape '\\'`, [containsPattern(filters.email.toLowerCase())])
+      query.whereRaw(`email like ? escape '\\'`, [containsPattern(normalizeEmail(filters.email))])
     if (filters.type) query.where('user_type', filters.type)
     if (filters.status === 'active') query.where('is_active', true)
     if (filters.status === 'inactive')

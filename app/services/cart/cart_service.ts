@@ -4,10 +4,11 @@ import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Product from '#models/product'
 import type User from '#models/user'
-import { MAX_LINE_QUANTITY } from '#models/cart_item'
-import { ShopStatus } from '#enums/shop_status'
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#models/cart_item'
+import Shop from '#models/shop'
 import { ProductNotFound } from '#exceptions/catalog_errors'
 import {
+  CartFull,
   CartItemNotFound,
   InsufficientStock,
   ProductUnavailable,
@@ -26,7 +27,7 @@ export interface CartLine {
   quantity: number
   /** The product's stock right now; a line above it cannot be bought. */
   stock: number
-  /** On sale right now: active, not deleted, and its shop approved. */
+  /** On sale right now: active, not deleted, and its shop selling (approved, seller active). */
   available: boolean
 }
 
@@ -48,7 +49,6 @@ interface LineRow {
   stock: number | string
   is_active: boolean | number
   deleted_at: unknown
-  shop_status: string
 }
 
 /** A customer's cart: one line per product, prices always read from the product. */
@@ -61,7 +61,7 @@ export class CartService {
   /**
    * Adds units of a product on sale, merging with the line already holding it. The merge is one
    * upsert on the (user, product) unique index, so concurrent adds neither duplicate the line
-   * nor lose units.
+   * nor lose units. A new line is refused once the cart holds 100.
    */
   async add(customer: User, input: { productId: string; quantity: number }): Promise<CartView> {
     return db.transaction(async (trx) => {
@@ -69,7 +69,8 @@ export class CartService {
         .withScopes((scopes) => scopes.onSale())
         .where('products.id', input.productId)
         .first()
-      if (!product) throw new ProductNotFound()
+      if (!product) throw await this.#notOnSale(input.productId, trx)
+      await this.#assertRoomForLine(customer.id, product.id, trx)
 
       const ceiling = Math.min(MAX_LINE_QUANTITY, product.stock)
       if (input.quantity <= ceiling) {
@@ -178,9 +179,12 @@ export class CartService {
         'products.stock',
         'products.is_active',
         'products.deleted_at',
-        'shops.name as shop_name',
-        'shops.status as shop_status'
+        'shops.name as shop_name'
       )
+    const selling = await this.#sellingShops(
+      rows.map((row) => row.shop_id),
+      client
+    )
     return rows.map((row) => ({
       productId: row.product_id,
       shopId: row.shop_id,
@@ -190,11 +194,18 @@ export class CartService {
       unitPriceCents: Number(row.price_cents),
       quantity: Number(row.quantity),
       stock: Number(row.stock),
-      available:
-        Boolean(row.is_active) &&
-        row.deleted_at === null &&
-        row.shop_status === ShopStatus.APPROVED,
+      available: Boolean(row.is_active) && row.deleted_at === null && selling.has(row.shop_id),
     }))
+  }
+
+  /** Which of these shops sell right now (the `selling` scope of `Shop`, the catalog's rule). */
+  async #sellingShops(shopIds: string[], client: QueryClientContract): Promise<Set<string>> {
+    if (shopIds.length === 0) return new Set()
+    const shops = await Shop.query({ client })
+      .withScopes((scopes) => scopes.selling())
+      .whereIn('shops.id', [...new Set(shopIds)])
+      .select('shops.id')
+    return new Set(shops.map((shop) => shop.id))
   }
 
   #viewOf(lines: CartLine[]): CartView {
@@ -208,6 +219,40 @@ export class CartService {
       itemCount: onSale.reduce((sum, line) => sum + line.quantity, 0),
       subTotalCents: onSale.reduce((sum, line) => sum + line.lineTotalCents, 0),
     }
+  }
+
+  /**
+   * Refuses a new line in a cart that already holds the most lines allowed. Concurrent adds of
+   * one customer are serialised first, so a burst of adds cannot each count 99 lines and pass
+   * together: on PostgreSQL the customer's row is locked for the transaction; SQLite runs one
+   * writer at a time, which gives the same guarantee.
+   */
+  async #assertRoomForLine(userId: string, productId: string, trx: TransactionClientContract) {
+    const lock = trx.from('users').where('id', userId).select('id')
+    if (trx.dialect.name === 'postgres') lock.forUpdate()
+    await lock
+
+    const merging = await trx
+      .from('cart_items')
+      .where({ user_id: userId, product_id: productId })
+      .select('id')
+      .first()
+    if (merging) return
+    const [lines] = await trx.from('cart_items').where('user_id', userId).count('* as total')
+    if (Number(lines.total) >= MAX_CART_LINES) throw new CartFull()
+  }
+
+  /**
+   * Why a product cannot be added: unknown or deleted is a 404; one that exists but is off sale
+   * (inactive, shop not approved, seller deactivated or demoted) is a 409, like a cart line whose
+   * product left the catalog.
+   */
+  async #notOnSale(productId: string, trx: TransactionClientContract) {
+    const existing = await Product.query({ client: trx })
+      .withScopes((scopes) => scopes.notDeleted())
+      .where('products.id', productId)
+      .first()
+    return existing ? new ProductUnavailable() : new ProductNotFound()
   }
 
   /** Which limit a wanted quantity breaks: the stock first, then the per-line maximum. */

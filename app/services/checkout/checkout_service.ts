@@ -14,6 +14,7 @@ import {
   type CouponSnapshot,
 } from '#services/coupons/coupon_usage_service'
 import { evaluateCoupon } from '#services/coupons/coupon_rules'
+import { CouponGuessLimiter, type CouponGuesser } from '#services/coupons/coupon_guess_limiter'
 import { EmptyCart } from '#exceptions/checkout_errors'
 import { InsufficientStock, ProductUnavailable } from '#exceptions/cart_errors'
 import { CheckoutCouponNotFound } from '#exceptions/coupon_errors'
@@ -24,6 +25,8 @@ export interface CheckoutInput {
   shippingMethodId: string
   /** Any case; absent, null or blank means no coupon. */
   couponCode?: string | null
+  /** Where the request came from: a coupon code that matches nothing is a guess from there. */
+  clientAddress: string
 }
 
 /** The cart lines one shop ships, in cart order. */
@@ -57,6 +60,7 @@ export class CheckoutService {
   #taxRates = new TaxRateService()
   #cart = new CartService()
   #coupons = new CouponUsageService()
+  #guesses = new CouponGuessLimiter()
 
   /** The price of the cart as it is now; reads only, never counts a coupon use or takes stock. */
   async summary(customer: User, input: CheckoutInput): Promise<Quote> {
@@ -100,6 +104,7 @@ export class CheckoutService {
     const { coupon, discount } = await this.#applyCoupon(
       input.couponCode,
       merchandiseSubTotal(pricingShops),
+      { userId: customer.id, clientAddress: input.clientAddress },
       trx
     )
     const taxRate = await this.#taxRates.rateFor(address.country, address.state, trx)
@@ -121,14 +126,24 @@ export class CheckoutService {
     }
   }
 
+  /**
+   * The coupon's discount on `subTotal`. The code is a guess until it turns out to name a coupon:
+   * the attempt is counted first and given back then, so an unknown code here costs what it
+   * costs at the lookup, and answers like expired or used up cannot be mined for codes.
+   */
   async #applyCoupon(
     code: string | null | undefined,
     subTotal: number,
+    guesser: CouponGuesser,
     trx?: TransactionClientContract
   ): Promise<{ coupon: CouponSnapshot | null; discount: number }> {
     const wanted = code?.trim()
     if (!wanted) return { coupon: null, discount: 0 }
+    await this.#guesses.consume(guesser)
     const coupon = await this.#coupons.findApplicableByCode(wanted, trx)
+    if (coupon || (await this.#coupons.codeExists(wanted, trx))) {
+      await this.#guesses.refund(guesser)
+    }
     if (!coupon) throw new CheckoutCouponNotFound()
     const outcome = evaluateCoupon(coupon.terms, subTotal, Date.now())
     if (!outcome.ok) throw checkoutRefusal(outcome.reason)

@@ -6,17 +6,26 @@ import IdempotencyKey from '#models/idempotency_key'
 import { IdempotencyInProgress, IdempotencyKeyReused } from '#exceptions/checkout_errors'
 import { isUniqueViolation } from '#support/db_errors'
 import { sqlTime } from '#support/sql_time'
+import env from '#start/env'
 
 /**
  * An in-progress claim older than this is taken to belong to a request that died with its
  * instance. A placement takes well under a second; the margin covers a request queued behind a
- * full connection pool.
+ * full connection pool. `IDEMPOTENCY_CLAIM_LEASE_SECONDS` overrides it (the cluster test shortens
+ * it); a claim taken over while its request still runs only costs that request its placement,
+ * since completing checks the claim token.
  */
 export const STALE_CLAIM_SECONDS = 120
 
-/** What claiming a key gave: the right to place the orders, or the orders already placed. */
+const claimLeaseSeconds = () => env.get('IDEMPOTENCY_CLAIM_LEASE_SECONDS', STALE_CLAIM_SECONDS)
+
+/**
+ * What claiming a key gave: the right to place the orders (`fresh` when this request is the first
+ * to use the key, not a takeover of a stale claim), or the orders already placed.
+ */
 export type Claim =
-  { kind: 'claimed'; id: string; token: string } | { kind: 'replay'; checkoutId: string }
+  | { kind: 'claimed'; id: string; token: string; fresh: boolean }
+  | { kind: 'replay'; checkoutId: string }
 
 /** How many times a claim is tried when the row it collided with keeps disappearing. */
 const CLAIM_ATTEMPTS = 5
@@ -38,7 +47,8 @@ export function fingerprintOf(request: Record<string, unknown>): string {
  * transaction: the unique (user, key) index lets exactly one request of any number, on any number
  * of instances, win. The winner places the orders and completes the key in the same transaction;
  * the others replay the completed result, or are told it is still in progress. Keys are kept
- * indefinitely (at least the 24 hours clients are promised).
+ * `IDEMPOTENCY_RETENTION_HOURS` (default 72, never under the 24 hours clients are promised), then
+ * removed by `node ace prune`.
  */
 export class IdempotencyService {
   /** Claims the key for this request, or says what an earlier request with it did. */
@@ -60,7 +70,7 @@ export class IdempotencyService {
             { client: trx }
           )
         )
-        return { kind: 'claimed', id: row.id, token }
+        return { kind: 'claimed', id: row.id, token, fresh: true }
       } catch (error) {
         if (!isUniqueViolation(error)) throw error
       }
@@ -75,7 +85,7 @@ export class IdempotencyService {
       if (existing.status === 'COMPLETED') {
         return { kind: 'replay', checkoutId: existing.checkoutId! }
       }
-      if (existing.claimedAt > DateTime.now().minus({ seconds: STALE_CLAIM_SECONDS })) {
+      if (existing.claimedAt > DateTime.now().minus({ seconds: claimLeaseSeconds() })) {
         throw new IdempotencyInProgress()
       }
       const takenOver = await this.#takeOver(existing)
@@ -124,6 +134,6 @@ export class IdempotencyService {
       .where('status', 'IN_PROGRESS')
       .where('claim_token', existing.claimToken)
       .update({ claim_token: token, claimed_at: now, updated_at: now })
-    return Number(taken) === 1 ? { kind: 'claimed', id: existing.id, token } : null
+    return Number(taken) === 1 ? { kind: 'claimed', id: existing.id, token, fresh: false } : null
   }
 }

@@ -16,3 +16,11 @@ export function newOrderNumber(now: DateTime = DateTime.utc()): string {
   for (let index = 0; index < RANDOM_CHARACTERS; index++) suffix += ALPHABET[randomInt(32)]
   return `ORD-${now.toUTC().toFormat('yyyyMMdd')}-${suffix}`
 }
+
+/** Hands out order numbers to placements; a collaborator, so a test can make two numbers clash. */
+export class OrderNumbers {
+  /** A fresh random order number for today. */
+  next(): string {
+    return newOrderNumber()
+  }
+}

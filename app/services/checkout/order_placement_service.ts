@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
+import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
+import limiter from '@adonisjs/limiter/services/main'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Order, { type AddressSnapshot } from '#models/order'
 import { type PaymentMethod } from '#enums/order_status'
@@ -22,7 +24,7 @@ import {
   fingerprintOf,
   type Claim,
 } from '#services/checkout/idempotency_service'
-import { newOrderNumber } from '#services/checkout/order_number'
+import { OrderNumbers } from '#services/checkout/order_number'
 import { CouponUsageService } from '#services/coupons/coupon_usage_service'
 import { OrderQueryService } from '#services/orders/order_query_service'
 import { OutboxService } from '#services/mail/outbox_service'
@@ -47,6 +49,11 @@ export interface Placement {
 /** Tries at a fresh order number when a random one clashes with an existing one. */
 const ORDER_NUMBER_ATTEMPTS = 3
 
+/** Placements under keys the customer has not used before: 10 a minute per customer. */
+export const NEW_KEYS_PER_MINUTE = 10
+
+const newKeys = () => limiter.use({ requests: NEW_KEYS_PER_MINUTE, duration: '1 minute' })
+
 /**
  * Turns the customer's cart into one order per shop, all or nothing. In one transaction: the
  * cart is priced again exactly as the summary prices it, every product's stock is taken with a
@@ -55,17 +62,31 @@ const ORDER_NUMBER_ATTEMPTS = 3
  * the mails are queued in the outbox, and the idempotency key is completed. Any refusal or fault
  * rolls all of it back and frees the key for a retry.
  */
+@inject()
 export class OrderPlacementService {
-  #checkout = new CheckoutService()
-  #cart = new CartService()
-  #coupons = new CouponUsageService()
-  #keys = new IdempotencyService()
-  #orders = new OrderQueryService()
-  #outbox = new OutboxService()
+  /**
+   * The container passes every collaborator (a test swaps one with `app.container.swap` to inject
+   * a race); `new OrderPlacementService()` gets the real ones.
+   */
+  constructor(
+    protected checkout: CheckoutService = new CheckoutService(),
+    protected cart: CartService = new CartService(),
+    protected coupons: CouponUsageService = new CouponUsageService(),
+    protected keys: IdempotencyService = new IdempotencyService(),
+    protected orders: OrderQueryService = new OrderQueryService(),
+    protected outbox: OutboxService = new OutboxService(),
+    protected orderNumbers: OrderNumbers = new OrderNumbers()
+  ) {}
 
-  /** Places the customer's orders, or replays what an earlier request with the same key did. */
+  /**
+   * Places the customer's orders, or replays what an earlier request with the same key did. A key
+   * the customer has not used before counts against 10 a minute. It is counted by the one request
+   * that wins the key's claim (the unique index picks exactly one of any number sent at once),
+   * before the placement's work, and the claim is given back when the count refuses; a known key
+   * is never counted, so a client retrying after a timeout always gets its answer.
+   */
   async place(customer: User, input: PlaceOrderInput): Promise<Placement> {
-    const claim = await this.#keys.claim(
+    const claim = await this.keys.claim(
       customer.id,
       input.idempotencyKey,
       fingerprintOf({
@@ -78,8 +99,16 @@ export class OrderPlacementService {
     )
     if (claim.kind === 'replay') {
       return {
-        orders: await this.#orders.ofCheckout(customer.id, claim.checkoutId),
+        orders: await this.orders.ofCheckout(customer.id, claim.checkoutId),
         replayed: true,
+      }
+    }
+    if (claim.fresh) {
+      try {
+        await newKeys().consume(`place_order_${customer.id}`)
+      } catch (error) {
+        await this.keys.release(claim)
+        throw error
       }
     }
 
@@ -87,7 +116,7 @@ export class OrderPlacementService {
       const orders = await db.transaction((trx) => this.#placeIn(trx, customer, input, claim))
       return { orders, replayed: false }
     } catch (error) {
-      await this.#keys.release(claim).catch((releaseError: unknown) => {
+      await this.keys.release(claim).catch((releaseError: unknown) => {
         // The claim goes stale and is taken over later; the client's error is the one to report.
         logger.warn({ err: releaseError }, 'could not release an idempotency key')
       })
@@ -101,9 +130,9 @@ export class OrderPlacementService {
     input: PlaceOrderInput,
     claim: Extract<Claim, { kind: 'claimed' }>
   ): Promise<Order[]> {
-    const quote = await this.#checkout.quote(customer, input, trx)
+    const quote = await this.checkout.quote(customer, input, trx)
     await this.#takeStock(quote.lines, trx)
-    if (quote.coupon) await this.#coupons.countUse(quote.coupon.id, trx)
+    if (quote.coupon) await this.coupons.countUse(quote.coupon.id, trx)
     await this.#assertCartUnchanged(customer.id, quote.lines, trx)
 
     const checkoutId = randomUUID()
@@ -163,17 +192,19 @@ export class OrderPlacementService {
       )
     }
 
-    await this.#cart.clear(customer.id, trx)
-    const orders = await this.#orders.ofCheckout(customer.id, checkoutId, trx)
+    await this.cart.clear(customer.id, trx)
+    const orders = await this.orders.ofCheckout(customer.id, checkoutId, trx)
     await this.#queueMails(trx, customer, quote, orders)
-    await this.#keys.complete(claim, checkoutId, trx)
+    await this.keys.complete(claim, checkoutId, trx)
     return orders
   }
 
   /**
    * Takes each line's quantity from its product's stock, only if that much is there and the
-   * product is still on sale: the condition and the decrement are one statement, so concurrent
-   * checkouts can never sell a unit twice, and the CHECK (stock >= 0) backs it.
+   * product is still on sale (active, not deleted, its shop approved and its seller an active
+   * seller account): the condition and the decrement are one statement, so concurrent checkouts
+   * can never sell a unit twice, nor sell a product taken off sale after the quote was read, and
+   * the CHECK (stock >= 0) backs it.
    */
   async #takeStock(lines: CartLine[], trx: TransactionClientContract) {
     const byProduct = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))
@@ -185,11 +216,20 @@ export class OrderPlacementService {
         .where('stock', '>=', line.quantity)
         .where('is_active', true)
         .whereNull('deleted_at')
+        .whereIn(
+          'shop_id',
+          Shop.query({ client: trx })
+            .withScopes((scopes) => scopes.selling())
+            .select('shops.id')
+        )
         .update({ stock: trx.knexRawQuery('stock - ?', [line.quantity]), updated_at: now })
       if (Number(taken) === 1) continue
 
-      const product = await Product.query({ client: trx }).where('id', line.productId).first()
-      if (!product || product.deletedAt || !product.isActive) {
+      const product = await Product.query({ client: trx })
+        .withScopes((scopes) => scopes.onSale())
+        .where('products.id', line.productId)
+        .first()
+      if (!product) {
         throw new ProductUnavailable(`"${line.name}" is no longer available`)
       }
       throw new InsufficientStock(
@@ -209,7 +249,7 @@ export class OrderPlacementService {
         .map((line) => `${line.productId}:${line.quantity}`)
         .sort()
         .join(',')
-    const current = await this.#cart.linesFor(userId, trx)
+    const current = await this.cart.linesFor(userId, trx)
     if (signature(current) !== signature(priced)) throw new CartChanged()
   }
 
@@ -246,7 +286,7 @@ export class OrderPlacementService {
     for (let attempt = 1; ; attempt++) {
       try {
         return await trx.transaction((savepoint) =>
-          Order.create({ ...values, orderNumber: newOrderNumber() }, { client: savepoint })
+          Order.create({ ...values, orderNumber: this.orderNumbers.next() }, { client: savepoint })
         )
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= ORDER_NUMBER_ATTEMPTS) throw error
@@ -265,7 +305,7 @@ export class OrderPlacementService {
     const sellerOf = new Map(shops.map((shop) => [shop.id, shop.seller]))
     const summaries = orders.map((order) => mailSummaryOf(order))
 
-    await this.#outbox.enqueue(trx, 'order_confirmation', {
+    await this.outbox.enqueue(trx, 'order_confirmation', {
       email: customer.email,
       checkoutId: orders[0].checkoutId,
       currency: quote.currency,
@@ -277,7 +317,7 @@ export class OrderPlacementService {
     for (const [index, order] of orders.entries()) {
       const seller = sellerOf.get(order.shopId)
       if (!seller) continue
-      await this.#outbox.enqueue(trx, 'new_order', {
+      await this.outbox.enqueue(trx, 'new_order', {
         email: seller.email,
         currency: order.currency,
         paymentMethod: order.paymentMethod,

@@ -14,6 +14,7 @@ import { couponAvailability, FULL_PERCENTAGE, type Instant } from '#services/cou
 import { type DiscountType } from '#enums/discount_type'
 import { snapshotOf } from '#services/coupons/coupon_usage_service'
 import { affectedRows } from '#services/coupons/affected_rows'
+import { CouponGuessLimiter, type CouponGuesser } from '#services/coupons/coupon_guess_limiter'
 
 /** A new coupon. Amounts in cents; a PERCENTAGE value in hundredths of a percent. */
 export interface CouponInput {
@@ -39,6 +40,8 @@ export interface CouponPage {
 
 /** Admin management of coupons and the customer lookup by code. */
 export class CouponService {
+  #guesses = new CouponGuessLimiter()
+
   /** Creates a coupon; a live coupon with the same code (any case) is a 409. */
   async create(input: CouponInput): Promise<Coupon> {
     assertCoherent(input)
@@ -130,13 +133,16 @@ export class CouponService {
 
   /**
    * The coupon a customer may use right now. Unknown, deleted, inactive, not started, expired and
-   * used-up codes all get the same 404, so the answer reveals nothing about codes that exist.
+   * used-up codes all get the same 404, so the answer reveals nothing about codes that exist. A
+   * code that matches no coupon counts against the guess limit of `guesser`.
    */
-  async lookup(code: string, now: Instant = Date.now()): Promise<Coupon> {
+  async lookup(code: string, guesser: CouponGuesser, now: Instant = Date.now()): Promise<Coupon> {
+    await this.#guesses.consume(guesser)
     const coupon = await Coupon.query()
       .withScopes((scopes) => scopes.live())
       .where('code', code.trim().toUpperCase())
       .first()
+    if (coupon) await this.#guesses.refund(guesser)
     if (!coupon || !couponAvailability(snapshotOf(coupon).terms, now).ok) {
       throw new CouponNotFound()
     }

@@ -71,6 +71,16 @@ export class CouponUsageService {
     return coupon ? snapshotOf(coupon) : null
   }
 
+  /** Whether a live coupon (active or not) has this code, in any case. */
+  async codeExists(code: string, trx?: TransactionClientContract): Promise<boolean> {
+    const coupon = await Coupon.query({ client: trx })
+      .withScopes((scopes) => scopes.live())
+      .where('code', code.trim().toUpperCase())
+      .select('id')
+      .first()
+    return coupon !== null
+  }
+
   /**
    * Counts one use inside the caller's transaction. The single conditional update is what keeps
    * concurrent placements from passing `usageLimit`; the CHECK constraint backs it.

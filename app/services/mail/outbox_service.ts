@@ -7,12 +7,21 @@ import type { MailersList } from '@adonisjs/mail/types'
 import OutboxMessage from '#models/outbox_message'
 import { MAIL_KINDS, type MailKind } from '#mails/registry'
 import { sqlTime } from '#support/sql_time'
+import env from '#start/env'
 
-/** How long a claimed message stays invisible to other workers while it is being sent. */
+/**
+ * How long a claimed message stays invisible to other workers while it is being sent: the lease
+ * after which a claim left by a worker that died is taken over.
+ */
 const CLAIM_SECONDS = 120
-/** Retry delays grow 10 s, 20 s, 40 s ... and stop growing at 30 minutes; there is no last try. */
+/** Retry delays grow 10 s, 20 s, 40 s ... and stop growing at 30 minutes. */
 const FIRST_RETRY_SECONDS = 10
 const MAX_RETRY_SECONDS = 30 * 60
+/**
+ * Tries before a message is set aside as FAILED (`node ace outbox:retry` puts it back). The
+ * default, 10, spans about an hour and a half of backoff.
+ */
+const maxAttempts = () => env.get('OUTBOX_MAX_ATTEMPTS', 10)
 
 /**
  * The payload without its one-time codes. Codes are stored only as keyed hashes; the outbox must
@@ -36,11 +45,35 @@ export interface DeliveryReport {
   failed: number
 }
 
+/** A message set aside after its last try. */
+export interface FailedMessage {
+  id: string
+  kind: string
+  attempts: number
+  lastError: string | null
+  failedAt: string
+}
+
+/** What the outbox holds, for operators and the readiness check. */
+export interface OutboxStatus {
+  pending: number
+  /** Pending messages whose next try is due now. */
+  due: number
+  /** Seconds the longest-waiting due message has waited; 0 when none is due. */
+  oldestDueSeconds: number
+  /** Pending messages claimed by a worker right now. */
+  claimed: number
+  sent: number
+  failed: number
+  /** The most recently failed messages, newest first (at most 20). */
+  recentFailures: FailedMessage[]
+}
+
 /**
  * The mail outbox. `enqueue` writes a message with the caller's transaction, so a rolled-back
  * change sends nothing and a committed one is never lost; `deliverDue` claims due messages
  * (a conditional update, so two workers never send the same one), sends them, and reschedules
- * failures with exponential backoff.
+ * failures with exponential backoff until the last try, after which a message is FAILED.
  */
 export class OutboxService {
   #mailer?: keyof MailersList
@@ -77,6 +110,99 @@ export class OutboxService {
     return report
   }
 
+  /** Counts by state, the age of the backlog and the latest failures. */
+  async status(): Promise<OutboxStatus> {
+    const now = DateTime.now()
+    const counts = await db
+      .from('outbox_messages')
+      .select('status')
+      .count('* as total')
+      .groupBy('status')
+    const countOf = (status: string) =>
+      Number(counts.find((row) => row.status === status)?.total ?? 0)
+
+    const due = await db
+      .from('outbox_messages')
+      .where('status', 'PENDING')
+      .where('next_attempt_at', '<=', sqlTime(now))
+      .count('* as total')
+      .min('next_attempt_at as oldest')
+      .first()
+    const claimed = await db
+      .from('outbox_messages')
+      .where('status', 'PENDING')
+      .where('locked_until', '>', sqlTime(now))
+      .count('* as total')
+      .first()
+    const failures = await OutboxMessage.query()
+      .where('status', 'FAILED')
+      .orderBy('updated_at', 'desc')
+      .limit(20)
+
+    const oldest = due?.oldest ? toDateTime(due.oldest) : null
+    return {
+      pending: countOf('PENDING'),
+      due: Number(due?.total ?? 0),
+      oldestDueSeconds: oldest ? Math.max(0, Math.floor(now.diff(oldest, 'seconds').seconds)) : 0,
+      claimed: Number(claimed?.total ?? 0),
+      sent: countOf('SENT'),
+      failed: countOf('FAILED'),
+      recentFailures: failures.map((message) => ({
+        id: message.id,
+        kind: message.kind,
+        attempts: message.attempts,
+        lastError: message.lastError,
+        failedAt: message.updatedAt.toUTC().toISO()!,
+      })),
+    }
+  }
+
+  /**
+   * Puts FAILED messages back in the queue with a fresh count of tries: the given ones, or every
+   * failed one when `ids` is omitted. Returns how many went back.
+   */
+  async retryFailed(ids?: string[]): Promise<number> {
+    const query = db.from('outbox_messages').where('status', 'FAILED')
+    if (ids) query.whereIn('id', ids)
+    const now = sqlTime()
+    const updated = await query.update({
+      status: 'PENDING',
+      attempts: 0,
+      next_attempt_at: now,
+      locked_until: null,
+      updated_at: now,
+    })
+    return Number(updated)
+  }
+
+  /**
+   * Marks the pending messages addressed to `emails` as sent without sending them, and returns
+   * how many: the mail of made-up accounts (the demo store), which must never reach a mail server.
+   * Their rows stay, as a sent message's row does.
+   */
+  async markSentWithoutSending(emails: string[]): Promise<number> {
+    const addressed = new Set(emails)
+    const pending = await OutboxMessage.query().where('status', 'PENDING')
+    let marked = 0
+    for (const message of pending) {
+      if (!addressed.has(String(message.payload.email))) continue
+      const now = sqlTime()
+      const updated = await db
+        .from('outbox_messages')
+        .where('id', message.id)
+        .where('status', 'PENDING')
+        .update({
+          status: 'SENT',
+          payload: JSON.stringify(withoutCodes(message.payload)),
+          sent_at: now,
+          locked_until: null,
+          updated_at: now,
+        })
+      marked += Number(updated)
+    }
+    return marked
+  }
+
   /** Takes the message for this worker unless another worker took it first. */
   async #claim(message: OutboxMessage): Promise<boolean> {
     const now = DateTime.now()
@@ -97,21 +223,32 @@ export class OutboxService {
     } catch (error) {
       const attempts = message.attempts + 1
       const delay = Math.min(FIRST_RETRY_SECONDS * 2 ** (attempts - 1), MAX_RETRY_SECONDS)
+      const giveUp = attempts >= maxAttempts()
       await db
         .from('outbox_messages')
         .where('id', message.id)
         .update({
           // Counted in SQL: the row may have been read before another worker's failed try.
           attempts: db.raw('attempts + 1'),
+          status: db.raw(`case when attempts + 1 >= ? then 'FAILED' else 'PENDING' end`, [
+            maxAttempts(),
+          ]),
           next_attempt_at: sqlTime(DateTime.now().plus({ seconds: delay })),
           locked_until: null,
           last_error: String((error as Error)?.message ?? error).slice(0, 1000),
           updated_at: sqlTime(),
         })
-      logger.warn(
-        { outboxId: message.id, kind: message.kind, attempts },
-        'mail delivery failed; will retry'
-      )
+      if (giveUp) {
+        logger.error(
+          { outboxId: message.id, kind: message.kind, attempts },
+          'mail delivery failed for the last time; the message is FAILED (node ace outbox:retry)'
+        )
+      } else {
+        logger.warn(
+          { outboxId: message.id, kind: message.kind, attempts },
+          'mail delivery failed; will retry'
+        )
+      }
       return false
     }
     await db
@@ -127,4 +264,11 @@ export class OutboxService {
       })
     return true
   }
+}
+
+/** A timestamp as the driver returned it: a Date on PostgreSQL, UTC text on SQLite. */
+function toDateTime(value: Date | string): DateTime {
+  return value instanceof Date
+    ? DateTime.fromJSDate(value)
+    : DateTime.fromSQL(value, { zone: 'utc' })
 }

@@ -1,13 +1,34 @@
 import logger from '@adonisjs/core/services/logger'
 import { OutboxService } from '#services/mail/outbox_service'
+import { PruneService } from '#services/system/prune_service'
 
-/** Polls the outbox on a timer; one pass at a time, never overlapping. */
+/** How often the worker also prunes expired rows (`node ace prune` does the same on demand). */
+const PRUNE_EVERY_MS = 60 * 60 * 1000
+/** Messages claimed per batch of a pass. */
+const BATCH_SIZE = 20
+/** A pass goes on with another batch while the last one was full, up to this many batches. */
+const MAX_BATCHES_PER_PASS = 10
+
+/**
+ * Polls the outbox on a timer, one pass at a time, never overlapping. A pass sends due messages
+ * in batches while batches come back full (a backlog drains without waiting an interval per
+ * batch); once an hour a pass also prunes expired rows. `stop` lets the batch in progress finish,
+ * so a shutdown never leaves a message claimed by a process that is gone.
+ */
 export class OutboxWorker {
   #timer?: NodeJS.Timeout
-  #running = false
-  #outbox = new OutboxService()
+  #stopping = false
+  #pass?: Promise<void>
+  #lastPruneAt = 0
+  #outbox: OutboxService
+  #prune = new PruneService()
 
-  constructor(private intervalMs = 2000) {}
+  constructor(
+    private intervalMs = 2000,
+    outbox = new OutboxService()
+  ) {
+    this.#outbox = outbox
+  }
 
   /** Starts polling; the timer does not keep the process alive. */
   start() {
@@ -15,22 +36,36 @@ export class OutboxWorker {
     this.#timer.unref()
   }
 
-  /** Stops polling. */
-  stop() {
+  /** Stops polling and waits for the pass in progress, if any. */
+  async stop() {
+    this.#stopping = true
     if (this.#timer) clearInterval(this.#timer)
     this.#timer = undefined
+    await this.#pass
   }
 
-  /** One delivery pass, skipped when the previous one is still running. */
-  async tick() {
-    if (this.#running) return
-    this.#running = true
+  /** One delivery pass (and a prune when one is due), skipped when the previous one still runs. */
+  tick(): Promise<void> {
+    this.#pass ??= this.#run().finally(() => (this.#pass = undefined))
+    return this.#pass
+  }
+
+  async #run() {
     try {
-      await this.#outbox.deliverDue()
+      // A backlog drains without waiting a whole interval per batch.
+      for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch++) {
+        const report = await this.#outbox.deliverDue(BATCH_SIZE)
+        if (report.sent + report.failed < BATCH_SIZE || this.#stopping) break
+      }
     } catch (error) {
       logger.error({ err: error }, 'outbox pass failed')
-    } finally {
-      this.#running = false
+    }
+    if (Date.now() - this.#lastPruneAt < PRUNE_EVERY_MS) return
+    this.#lastPruneAt = Date.now()
+    try {
+      await this.#prune.prune()
+    } catch (error) {
+      logger.error({ err: error }, 'prune failed')
     }
   }
 }

@@ -8,7 +8,7 @@ import { makeUser } from '#tests/helpers/actors'
 import { PolicyFactory } from '#database/factories/policy_factory'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import { PolicyConsentService } from '#services/legal/policy_consent_service'
-import { screenshot, signIn } from '#tests/helpers/console'
+import { screenshot, seedDemoStore, signIn, signInAsDemoAdmin } from '#tests/helpers/console'
 
 /** The messages shown next to a form control, by the control's id. */
 function errorNextTo(page: Page, id: string) {
@@ -22,36 +22,37 @@ test.group('Console in a browser: policies', (group) => {
     visit,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    await PolicyFactory.merge({ version: '1.0', title: 'Privacy at Example' }).create()
-    await PolicyFactory.apply('terms').merge({ version: '2.1', title: 'Terms of sale' }).create()
+    await seedDemoStore()
 
     const page = await visit('/admin/login')
     await page.setViewportSize({ width: 1280, height: 800 })
-    await signIn(page, admin.email)
+    await signInAsDemoAdmin(page)
     await page.getByRole('link', { name: 'Policies' }).click()
     await page.assertPath('/admin/policies')
     await screenshot(page, 'policies')
 
     await page.getByRole('link', { name: 'New version of the Privacy Policy' }).click()
-    await page.assertInputValue('#title', 'Privacy at Example')
-    await page.getByLabel('Version').fill('1.1')
+    await page.assertInputValue('#title', 'Privacy Policy')
+    await page.getByLabel('Version').fill('2.0')
     await page.getByLabel('Effective date and time (UTC)').fill('2030-01-01T09:00')
     await page.getByLabel('Content').fill('We keep what we must, and nothing more.')
     await screenshot(page, 'policy-form')
     await page.getByRole('button', { name: 'Publish version' }).click()
 
     await page.assertPath('/admin/policies')
-    await page.assertTextContains('.flash.success', 'Privacy Policy 1.1 is published.')
-    const published = await Policy.findByOrFail('version', '1.1')
+    await page.assertTextContains('.flash.success', 'Privacy Policy 2.0 is published.')
+    const published = await Policy.query()
+      .where('type', 'PRIVACY_POLICY')
+      .where('version', '2.0')
+      .firstOrFail()
     assert.equal(published.effectiveDate.toISO(), '2030-01-01T09:00:00.000Z')
     await page.assertTextContains(`tr:has(a[href$="/${published.id}/edit"])`, 'scheduled')
 
-    await page.getByRole('link', { name: 'Deactivate Privacy Policy 1.1' }).click()
-    await page.assertTextContains('h1', 'Deactivate Privacy Policy 1.1?')
-    await page.getByRole('button', { name: 'Deactivate version 1.1' }).click()
+    await page.getByRole('link', { name: 'Deactivate Privacy Policy 2.0' }).click()
+    await page.assertTextContains('h1', 'Deactivate Privacy Policy 2.0?')
+    await page.getByRole('button', { name: 'Deactivate version 2.0' }).click()
     await page.assertPath('/admin/policies')
-    await page.assertTextContains('.flash.success', 'Privacy Policy 1.1 is deactivated.')
+    await page.assertTextContains('.flash.success', 'Privacy Policy 2.0 is deactivated.')
     await published.refresh()
     assert.isFalse(published.isActive)
   })
@@ -89,15 +90,11 @@ test.group('Console in a browser: coupons', (group) => {
     visit,
     assert,
   }) => {
-    const admin = await makeUser(UserType.SUPER_ADMIN)
-    await CouponFactory.merge({ code: 'WELCOME5', usageLimit: 100, usageCount: 12 }).create()
-    await CouponFactory.apply('percentage').merge({ code: 'AUTUMN15' }).create()
-    await CouponFactory.apply('expired').merge({ code: 'SUMMER10' }).create()
-    await CouponFactory.apply('upcoming').merge({ code: 'WINTER20' }).create()
+    await seedDemoStore()
 
     const page = await visit('/admin/login')
     await page.setViewportSize({ width: 1280, height: 800 })
-    await signIn(page, admin.email)
+    await signInAsDemoAdmin(page)
     await page.getByRole('link', { name: 'Coupons', exact: true }).click()
     await page.getByRole('link', { name: 'New coupon' }).click()
 
@@ -136,6 +133,9 @@ test.group('Console in a browser: coupons', (group) => {
     await page.assertPath('/admin/coupons')
     await page.assertTextContains('.flash.success', 'Coupon SPRING-25 is created.')
     await page.assertTextContains('tr:has-text("SPRING-25")', '0 / 500')
+    await page.assertTextContains('tr:has-text("LAUNCH20")', 'used up')
+    await page.assertTextContains('tr:has-text("SUMMER15")', 'expired')
+    await page.assertTextContains('tr:has-text("HOLIDAY25")', 'scheduled')
     await screenshot(page, 'coupons')
     const coupon = await Coupon.findByOrFail('code', 'SPRING-25')
     assert.equal(coupon.discountValue, 2500)

@@ -1,8 +1,10 @@
 import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
 import User from '#models/user'
 import { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
-import { screenshot, signIn } from '#tests/helpers/console'
+import { DEMO_SHOPS } from '#services/system/demo_store_data'
+import { screenshot, seedDemoStore, signIn, signInAsDemoAdmin } from '#tests/helpers/console'
 
 test.group('Console in a browser: sign-in and users', (group) => {
   const created: User[] = []
@@ -18,7 +20,6 @@ test.group('Console in a browser: sign-in and users', (group) => {
     await signIn(page, admin.email)
     await page.assertPath('/admin')
     await page.assertTextContains('h1', 'Dashboard')
-    await screenshot(page, 'dashboard')
     await page.getByRole('button', { name: 'Sign out' }).click()
     await page.assertPath('/admin/login')
     await page.assertTextContains('.flash.success', 'signed out')
@@ -54,7 +55,6 @@ test.group('Console in a browser: sign-in and users', (group) => {
     const page = await visit('/admin/login')
     await signIn(page, admin.email)
     await page.goto(`/admin/users?email=${encodeURIComponent(target.email)}`)
-    await screenshot(page, 'users')
     await page.getByRole('button', { name: `Deactivate ${target.email}` }).click()
     await page.assertTextContains('.flash.success', 'is now deactivated')
     await target.refresh()
@@ -99,5 +99,22 @@ test.group('Console in a browser: sign-in and users', (group) => {
     await page.assertTextContains('.flash.error', 'Only a Super Admin')
     await customer.refresh()
     assert.equal(customer.userType, UserType.CUSTOMER)
+  })
+})
+
+test.group('Console in a browser: the users of the demo store', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('the Users page lists every account with its type and status', async ({ visit }) => {
+    await seedDemoStore()
+    const page = await visit('/admin/login')
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await signInAsDemoAdmin(page)
+    await page.getByRole('link', { name: 'Users' }).click()
+    await page.assertPath('/admin/users')
+    const seller = DEMO_SHOPS[0].sellerEmail
+    await page.assertTextContains(`tr:has-text("${seller}")`, 'SELLER')
+    await page.assertExists(`button[aria-label="Deactivate ${seller}"]`)
+    await screenshot(page, 'users')
   })
 })

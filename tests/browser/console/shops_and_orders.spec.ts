@@ -2,32 +2,22 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import Order from '#models/order'
 import Product from '#models/product'
-import { UserType } from '#enums/user_type'
+import Shop from '#models/shop'
 import { ShopStatus } from '#enums/shop_status'
-import { makeUser } from '#tests/helpers/actors'
-import { ShopFactory } from '#database/factories/shop_factory'
-import { placedCheckout } from '#tests/functional/orders/fixtures'
-import { screenshot, signIn } from '#tests/helpers/console'
+import db from '@adonisjs/lucid/services/db'
+import { DEMO_ADMIN_EMAIL, demoEmails } from '#services/system/demo_store_data'
+import { screenshot, seedDemoStore, signInAsDemoAdmin } from '#tests/helpers/console'
 
 test.group('Console in a browser: shops', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('an admin approves a shop awaiting approval', async ({ visit, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const seller = await makeUser(UserType.SELLER, { email: 'maker@example.com' })
-    const pending = await ShopFactory.merge({
-      sellerId: seller.id,
-      name: 'Clay & Kiln',
-      description: 'Hand-thrown stoneware',
-    })
-      .apply('pending')
-      .create()
-    await ShopFactory.merge({ sellerId: seller.id, name: 'Loom Works' }).create()
-    await ShopFactory.merge({ sellerId: seller.id, name: 'Old Socks' }).apply('suspended').create()
+    await seedDemoStore()
+    const pending = await Shop.findByOrFail('name', 'Paper Trail')
 
     const page = await visit('/admin/login')
     await page.setViewportSize({ width: 1280, height: 800 })
-    await signIn(page, admin.email)
+    await signInAsDemoAdmin(page)
     await page.getByRole('link', { name: /Shops awaiting approval/ }).click()
     await page.assertPath('/admin/shops')
     await page.assertQueryString({ status: 'PENDING' })
@@ -35,9 +25,9 @@ test.group('Console in a browser: shops', (group) => {
     await page.getByRole('link', { name: 'Shops', exact: true }).click()
     await screenshot(page, 'shops')
 
-    await page.getByRole('button', { name: 'Approve Clay & Kiln' }).click()
-    await page.assertTextContains('.flash.success', 'Clay & Kiln is approved')
-    await page.assertTextContains(`tr:has-text("Clay & Kiln")`, 'approved')
+    await page.getByRole('button', { name: 'Approve Paper Trail' }).click()
+    await page.assertTextContains('.flash.success', 'Paper Trail is approved')
+    await page.assertTextContains(`tr:has-text("Paper Trail")`, 'approved')
     await pending.refresh()
     assert.equal(pending.status, ShopStatus.APPROVED)
   })
@@ -50,50 +40,69 @@ test.group('Console in a browser: orders', (group) => {
     visit,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN, { email: 'ops@example.com' })
-    const { orders, mug } = await placedCheckout()
-    const [alpha] = orders
+    await seedDemoStore()
+    const clayAndKiln = await Shop.findByOrFail('name', 'Clay & Kiln')
+    // A bank transfer placed yesterday or today: still PENDING and UNPAID.
+    const waiting = await Order.query()
+      .whereIn('user_id', db.from('users').select('id').whereIn('email', demoEmails()))
+      .where('status', 'PENDING')
+      .where('payment_status', 'UNPAID')
+      .preload('items')
+      .firstOrFail()
+    const [line] = waiting.items
+    const stockBefore = await Product.findOrFail(line.productId).then((row) => row.stock)
 
     const page = await visit('/admin/login')
     await page.setViewportSize({ width: 1280, height: 800 })
-    await signIn(page, admin.email)
+    await signInAsDemoAdmin(page)
     await page.assertTextContains('main', 'Orders today')
     await screenshot(page, 'dashboard')
 
     await page.getByRole('link', { name: 'Orders', exact: true }).click()
-    await page.assertElementsCount('tbody tr', 2)
+    const [{ $extras: all }] = await Order.query().count('* as total')
+    await page.assertTextContains('h1', `(${all.total})`)
+    await page.assertElementsCount('tbody tr', 25)
     await screenshot(page, 'orders')
-    await page.getByLabel('Shop').selectOption({ label: 'Alpha Goods' })
+    await page.getByLabel('Shop').selectOption({ label: 'Clay & Kiln' })
     await page.getByRole('button', { name: 'Filter' }).click()
-    await page.assertQueryString({ status: '', shopId: alpha.shopId, from: '', to: '' })
-    await page.assertElementsCount('tbody tr', 1)
+    await page.assertQueryString({ status: '', shopId: clayAndKiln.id, from: '', to: '' })
+    const clayOrders = await Order.query().where('shop_id', clayAndKiln.id)
+    await page.assertTextContains('h1', `(${clayOrders.length})`)
 
-    await page.getByRole('link', { name: alpha.orderNumber }).click()
-    await page.assertPath(`/admin/orders/${alpha.id}`)
-    await page.assertTextContains('h1', `Order ${alpha.orderNumber}`)
-    await page.assertTextContains('section[aria-labelledby="items-heading"] tbody', 'Mug')
-    await page.assertTextContains('section[aria-labelledby="items-heading"] tbody', 'Spoon')
+    await page.getByLabel('Shop').selectOption({ label: 'Any' })
+    await page.getByLabel('Status').selectOption('PENDING')
+    await page.getByRole('button', { name: 'Filter' }).click()
+    await page.getByRole('link', { name: waiting.orderNumber }).click()
+    await page.assertPath(`/admin/orders/${waiting.id}`)
+    await page.assertTextContains('h1', `Order ${waiting.orderNumber}`)
+    await page.assertTextContains('section[aria-labelledby="items-heading"] tbody', line.name)
     await page.assertTextContains('tfoot tr.total', 'USD')
     await page.assertTextContains('section[aria-labelledby="history-heading"]', 'placed as PENDING')
 
     await page.getByRole('button', { name: 'Mark confirmed' }).click()
-    await page.assertTextContains('.flash.success', `Order ${alpha.orderNumber} is now CONFIRMED.`)
+    await page.assertTextContains(
+      '.flash.success',
+      `Order ${waiting.orderNumber} is now CONFIRMED.`
+    )
     await page.getByRole('button', { name: 'Record payment' }).click()
     await page.assertTextContains('.flash.success', 'is now PAID')
-    await page.assertTextContains('tr:has-text("PENDING → CONFIRMED")', 'ADMIN ops@example.com')
+    await page.assertTextContains(
+      'tr:has-text("PENDING → CONFIRMED")',
+      `SUPER_ADMIN ${DEMO_ADMIN_EMAIL}`
+    )
     await screenshot(page, 'order-detail')
 
     await page.getByRole('link', { name: 'Cancel order…' }).click()
-    await page.assertTextContains('h1', `Cancel order ${alpha.orderNumber}?`)
-    await page.getByRole('button', { name: `Cancel order ${alpha.orderNumber}` }).click()
-    await page.assertPath(`/admin/orders/${alpha.id}`)
+    await page.assertTextContains('h1', `Cancel order ${waiting.orderNumber}?`)
+    await page.getByRole('button', { name: `Cancel order ${waiting.orderNumber}` }).click()
+    await page.assertPath(`/admin/orders/${waiting.id}`)
     await page.assertTextContains('.flash.success', 'is now CANCELLED')
     await page.assertTextContains('section[aria-labelledby="actions-heading"]', 'Record refund')
 
-    await alpha.refresh()
-    assert.equal(alpha.status, 'CANCELLED')
-    assert.equal(alpha.paymentStatus, 'PAID')
-    assert.equal(await Product.findOrFail(mug.id).then((row) => row.stock), mug.stock)
-    assert.equal(await Order.findOrFail(orders[1].id).then((row) => row.status), 'PENDING')
+    await waiting.refresh()
+    assert.equal(waiting.status, 'CANCELLED')
+    assert.equal(waiting.paymentStatus, 'PAID')
+    const stockAfter = await Product.findOrFail(line.productId).then((row) => row.stock)
+    assert.equal(stockAfter, stockBefore + line.quantity)
   })
 })

@@ -136,14 +136,19 @@ test.group('Account administration: who may call', (group) => {
         assert,
         await deactivate(client, user.id, authorization),
         403,
-        'FORBIDDEN'
+        'CANNOT_MANAGE_SELF'
       )
-      expectEnvelopeError(assert, await activate(client, user.id, authorization), 403, 'FORBIDDEN')
+      expectEnvelopeError(
+        assert,
+        await activate(client, user.id, authorization),
+        403,
+        'CANNOT_MANAGE_SELF'
+      )
       expectEnvelopeError(
         assert,
         await changeType(client, user.id, authorization, 'CUSTOMER'),
         403,
-        'FORBIDDEN'
+        'CANNOT_MANAGE_SELF'
       )
       assert.deepEqual(await stateOf(user.id), before)
     }
@@ -164,19 +169,19 @@ test.group('Account administration: who may call', (group) => {
         assert,
         await deactivate(client, target.id, authorization),
         403,
-        'FORBIDDEN'
+        'NOT_ALLOWED_TO_MANAGE'
       )
       expectEnvelopeError(
         assert,
         await activate(client, target.id, authorization),
         403,
-        'FORBIDDEN'
+        'NOT_ALLOWED_TO_MANAGE'
       )
       expectEnvelopeError(
         assert,
         await changeType(client, target.id, authorization, 'CUSTOMER'),
         403,
-        'FORBIDDEN'
+        'NOT_ALLOWED_TO_MANAGE'
       )
       assert.deepEqual(await stateOf(target.id), before)
     }
@@ -184,7 +189,7 @@ test.group('Account administration: who may call', (group) => {
     const before = await stateOf(customer.id)
     for (const granted of ['ADMIN', 'SUPER_ADMIN']) {
       const response = await changeType(client, customer.id, authorization, granted)
-      expectEnvelopeError(assert, response, 403, 'FORBIDDEN')
+      expectEnvelopeError(assert, response, 403, 'NOT_ALLOWED_TO_MANAGE')
     }
     assert.deepEqual(await stateOf(customer.id), before)
   })

@@ -122,9 +122,14 @@ test.group('Concurrency (PostgreSQL)', (group) => {
   test('two password changes racing with the same current password: one wins', async ({
     client,
     assert,
+    cleanup,
   }) => {
     const user = await makeUser(UserType.CUSTOMER)
     created.push(user.id)
+    // The winner queues a "your password was changed" mail, committed like everything here.
+    cleanup(async () => {
+      await db.from('outbox_messages').whereLike('payload', `%${user.email}%`).delete()
+    })
     const authorization = await bearer(user)
     const candidates = ['Cobalt-Orchard-1187', 'Saffron-Glacier-6620']
 

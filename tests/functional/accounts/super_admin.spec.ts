@@ -7,7 +7,7 @@ import { UserType } from '#enums/user_type'
 import { SuperAdminService } from '#services/accounts/super_admin_service'
 import { makeUser } from '#tests/helpers/actors'
 import { expectEnvelope } from '#tests/helpers/responses'
-import { login, uniqueEmail } from './support.js'
+import { login, setAsideSuperAdmins, uniqueEmail } from './support.js'
 
 const ADMIN_PASSWORD = 'Harbor-Lighthouse-8830'
 
@@ -99,6 +99,7 @@ test.group('SuperAdminService.ensure (start-up bootstrap)', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('creates the Super Admin named by the environment once', async ({ assert }) => {
+    await setAsideSuperAdmins()
     const email = uniqueEmail('bootstrap')
     const service = new SuperAdminService()
 
@@ -123,6 +124,7 @@ test.group('SuperAdminService.ensure (start-up bootstrap)', (group) => {
   })
 
   test('refuses a weak password loudly instead of creating a weak admin', async ({ assert }) => {
+    await setAsideSuperAdmins()
     const email = uniqueEmail('weak-bootstrap')
     await assert.rejects(() => new SuperAdminService().ensure(email, 'password123'))
     assert.lengthOf(await superAdminsOf(email), 0)

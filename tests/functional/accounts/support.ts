@@ -5,6 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import type { ApiClient, ApiResponse } from '@japa/api-client'
+import { withoutRequestId } from '#tests/helpers/responses'
 import type { Assert } from '@japa/assert'
 import db from '@adonisjs/lucid/services/db'
 import limiter from '@adonisjs/limiter/services/main'
@@ -25,7 +26,7 @@ export function uniqueEmail(label = 'user'): string {
 
 /** The outbox payload of the one pending mail of `kind` to `email`; removed, so the next is found. */
 export async function takeMail(
-  kind: 'verification_code' | 'password_reset',
+  kind: 'verification_code' | 'password_reset' | 'password_changed',
   email: string
 ): Promise<Record<string, any>> {
   const rows = await OutboxMessage.query().where('kind', kind).where('status', 'PENDING')
@@ -150,7 +151,30 @@ export async function passResendMinute(userId: string, purpose: CodePurpose) {
   await limiter.use({ requests: 1, duration: '1 minute' }).delete(`otp_minute_${purpose}_${userId}`)
 }
 
-/** Every header and body field a test compares when two answers must be indistinguishable. */
+/**
+ * Every header and body field a test compares when two answers must be indistinguishable: all but
+ * the error's request id, which names each request and so differs by design.
+ */
 export function comparable(response: ApiResponse) {
-  return { status: response.status(), body: response.body() }
+  const { error, ...body } = response.body()
+  if (!error) return { status: response.status(), body }
+  return { status: response.status(), body: { ...body, error: withoutRequestId(error) } }
+}
+
+/**
+ * Takes every Super Admin the test did not make out of the way, inside the test's own
+ * transaction (rolled back afterwards): the start-up bootstrap only acts when none exists at all.
+ * Each is renamed to an address of its own so no (e-mail, type) pair can clash.
+ */
+export async function setAsideSuperAdmins() {
+  const superAdmins: Array<{ id: string }> = await db
+    .from('users')
+    .where('user_type', 'SUPER_ADMIN')
+    .select('id')
+  for (const { id } of superAdmins) {
+    await db
+      .from('users')
+      .where('id', id)
+      .update({ user_type: 'ADMIN', email: `set-aside-${id}@example.invalid` })
+  }
 }

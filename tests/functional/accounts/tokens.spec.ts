@@ -2,12 +2,12 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
+import { DateTime, Settings } from 'luxon'
 import { SignJWT, decodeJwt } from 'jose'
 import tokensConfig from '#config/tokens'
 import RefreshToken from '#models/refresh_token'
 import { UserType } from '#enums/user_type'
-import { makeUser } from '#tests/helpers/actors'
+import { bearer, makeUser } from '#tests/helpers/actors'
 import { FACTORY_PASSWORD } from '#database/factories/user_factory'
 import { sqlTime } from '#support/sql_time'
 import { expectEnvelope, expectEnvelopeError } from '#tests/helpers/responses'
@@ -120,6 +120,64 @@ test.group('POST /auth/refresh', (group) => {
     expectEnvelopeError(assert, await refresh(client, 42), 400, 'VALIDATION_FAILED')
     expectEnvelopeError(assert, await refresh(client, 'x'.repeat(500)), 400, 'VALIDATION_FAILED')
   })
+
+  test('a refresh token lives exactly REFRESH_TOKEN_TTL, on a stepped clock', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    cleanup(() => {
+      Settings.now = () => Date.now()
+    })
+    const user = await makeUser(UserType.CUSTOMER)
+    const start = DateTime.utc().startOf('second')
+    Settings.now = () => start.toMillis()
+    const first = await signIn(client, user.email, FACTORY_PASSWORD)
+    const lifetime = { seconds: tokensConfig.refreshTokenTtlSeconds }
+
+    // At its very expiry instant a token is still good; the one it rotates into lives on.
+    const expiry = start.plus(lifetime)
+    Settings.now = () => expiry.toMillis()
+    const second = expectEnvelope(assert, await refresh(client, first.refreshToken), 200)
+
+    Settings.now = () => expiry.plus(lifetime).toMillis() + 1000
+    expectEnvelopeError(
+      assert,
+      await refresh(client, second.refreshToken),
+      401,
+      'INVALID_REFRESH_TOKEN'
+    )
+    // Refused for its age, not as a reuse: the token is not rotated and nothing is revoked.
+    const rows = await family(first.refreshToken)
+    assert.deepEqual(
+      rows.map((row) => [row.rotatedAt !== null, row.revokedAt !== null]),
+      [
+        [true, false],
+        [false, false],
+      ]
+    )
+  })
+
+  test('a deactivated or unverified account cannot refresh, and the token is used up', async ({
+    client,
+    assert,
+  }) => {
+    for (const change of [{ is_active: false }, { email_verified_at: null }]) {
+      const user = await makeUser(UserType.CUSTOMER)
+      const session = await signIn(client, user.email, FACTORY_PASSWORD)
+      await db.from('users').where('id', user.id).update(change)
+      const refused = await refresh(client, session.refreshToken)
+      expectEnvelopeError(assert, refused, 401, 'INVALID_REFRESH_TOKEN')
+
+      await db
+        .from('users')
+        .where('id', user.id)
+        .update({ is_active: true, email_verified_at: sqlTime() })
+      const again = await refresh(client, session.refreshToken)
+      expectEnvelopeError(assert, again, 401, 'INVALID_REFRESH_TOKEN')
+      assert.lengthOf(await family(session.refreshToken), 1)
+    }
+  })
 })
 
 test.group('POST /auth/logout', (group) => {
@@ -157,6 +215,18 @@ test.group('POST /auth/logout', (group) => {
 
     await expectTokenAccepted(assert, client, other.accessToken)
     for (const row of await family(other.refreshToken)) assert.isNull(row.revokedAt)
+  })
+
+  test('a token without a session logs out without ending any session', async ({
+    client,
+    assert,
+  }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const session = await signIn(client, user.email, FACTORY_PASSWORD)
+    const sessionless = await bearer(user)
+    const response = await client.post('/auth/logout').header('Authorization', sessionless)
+    assert.equal(response.status(), 200, response.text())
+    await expectTokenAccepted(assert, client, session.accessToken)
   })
 
   test('also ends the session of a refresh token of the same account, not of another', async ({
@@ -259,5 +329,82 @@ test.group('Access tokens', (group) => {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .sign(secret)
     expectEnvelopeError(assert, await probe(client, oddSubject), 401, 'INVALID_TOKEN')
+  })
+
+  test('a token of another token version is revoked, even while its session is live', async ({
+    client,
+    assert,
+  }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const session = await signIn(client, user.email, FACTORY_PASSWORD)
+    const secret = new TextEncoder().encode(tokensConfig.jwtSecret.release())
+    const sign = (claims: object) =>
+      new SignJWT({ ...claimsFor(user.id), ...claims })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .sign(secret)
+    const sessionless = await sign({ ver: 0 })
+    const ahead = await sign({ ver: 1 })
+    await expectTokenAccepted(assert, client, session.accessToken)
+    await expectTokenAccepted(assert, client, sessionless)
+    expectEnvelopeError(assert, await probe(client, ahead), 401, 'TOKEN_REVOKED')
+
+    // Only the version moves: no refresh token is revoked, so the session itself is still live.
+    await db.from('users').where('id', user.id).update({ token_version: 1 })
+    expectEnvelopeError(assert, await probe(client, session.accessToken), 401, 'TOKEN_REVOKED')
+    expectEnvelopeError(assert, await probe(client, sessionless), 401, 'TOKEN_REVOKED')
+    await expectTokenAccepted(assert, client, ahead)
+    const live = await db.from('refresh_tokens').where('user_id', user.id).whereNull('revoked_at')
+    assert.lengthOf(live, 1)
+  })
+
+  test('a token whose claims are missing or of the wrong kind is refused', async ({
+    client,
+    assert,
+  }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const secret = new TextEncoder().encode(tokensConfig.jwtSecret.release())
+    const { sub, ver, iat, jti, ...rest } = claimsFor(user.id)
+    const variants: Array<[string, object, string]> = [
+      ['no sub', { ver, iat, jti, ...rest }, 'INVALID_TOKEN'],
+      ['no iat', { sub, ver, jti, ...rest }, 'INVALID_TOKEN'],
+      ['no jti', { sub, ver, iat, ...rest }, 'INVALID_TOKEN'],
+      ['no ver', { sub, iat, jti, ...rest }, 'INVALID_TOKEN'],
+      ['ver as text', { sub, ver: '0', iat, jti, ...rest }, 'INVALID_TOKEN'],
+      ['sub of nobody', { sub: crypto.randomUUID(), ver, iat, jti, ...rest }, 'TOKEN_REVOKED'],
+      ['sub with a prefix', { sub: `x${sub}`, ver, iat, jti, ...rest }, 'INVALID_TOKEN'],
+      ['sub with a suffix', { sub: `${sub}x`, ver, iat, jti, ...rest }, 'INVALID_TOKEN'],
+    ]
+    for (const [name, claims, code] of variants) {
+      const token = await new SignJWT(claims as Record<string, unknown>)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .sign(secret)
+      const response = await probe(client, token)
+      assert.equal(response.body().error?.code, code, name)
+      expectEnvelopeError(assert, response, 401, code)
+    }
+  })
+
+  test('a session id that is not text is ignored, and a revoked session refuses its tokens', async ({
+    client,
+    assert,
+  }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const session = await signIn(client, user.email, FACTORY_PASSWORD)
+    const secret = new TextEncoder().encode(tokensConfig.jwtSecret.release())
+    const { sid } = decodeJwt(session.accessToken)
+    const sign = (claims: object) =>
+      new SignJWT({ ...claimsFor(user.id), ...claims })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .sign(secret)
+    const numericSid = await sign({ sid: 12 })
+    const sameSession = await sign({ sid })
+    await expectTokenAccepted(assert, client, sameSession)
+
+    await db
+      .from('refresh_tokens')
+      .where('family_id', sid as string)
+      .update({ revoked_at: sqlTime() })
+    expectEnvelopeError(assert, await probe(client, sameSession), 401, 'TOKEN_REVOKED')
+    await expectTokenAccepted(assert, client, numericSid)
   })
 })

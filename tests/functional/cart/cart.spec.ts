@@ -228,7 +228,10 @@ test.group('POST /api/v1/cart/items', (group) => {
     assert.lengthOf(await linesInDb(user.id), 0)
   })
 
-  test('answers 404 for an unknown product or one not on sale', async ({ client, assert }) => {
+  test('answers 404 for an unknown or deleted product, 409 for one off sale', async ({
+    client,
+    assert,
+  }) => {
     const { user, authorization } = await actor(UserType.CUSTOMER)
     const { shop } = await sellerWithShop()
     const inactive = await productOf(shop, { isActive: false })
@@ -237,8 +240,11 @@ test.group('POST /api/v1/cart/items', (group) => {
     const ofPending = await productOf(pending.shop)
     const suspended = await sellerWithShop(ShopStatus.SUSPENDED)
     const ofSuspended = await productOf(suspended.shop)
-    for (const id of [UNKNOWN_ID, inactive.id, deleted.id, ofPending.id, ofSuspended.id]) {
+    for (const id of [UNKNOWN_ID, deleted.id]) {
       expectProblem(assert, await add(client, authorization, id, 1), 404, 'PRODUCT_NOT_FOUND')
+    }
+    for (const id of [inactive.id, ofPending.id, ofSuspended.id]) {
+      expectProblem(assert, await add(client, authorization, id, 1), 409, 'PRODUCT_UNAVAILABLE')
     }
     assert.lengthOf(await linesInDb(user.id), 0)
   })
@@ -348,7 +354,7 @@ test.group('PUT /api/v1/cart/items/{productId}', (group) => {
       .put(`/api/v1/cart/items/${product.id}`)
       .header('Authorization', authorization)
       .json({ quantity: 2 })
-    expectProblem(assert, gone, 422, 'PRODUCT_UNAVAILABLE')
+    expectProblem(assert, gone, 409, 'PRODUCT_UNAVAILABLE')
     assert.equal(await storedQuantity(user.id), 1)
   })
 })

@@ -40,7 +40,7 @@ test.group('POST /api/v1/seller/products', (group) => {
         .json(validBody(shop.id))
       expectProblem(assert, response, 403, 'FORBIDDEN')
     }
-    assert.lengthOf(await db.from('products'), 0)
+    assert.lengthOf(await db.from('products').where('shop_id', shop.id), 0)
   })
 
   test('adds a product to its own shop, price in cents below the edge', async ({
@@ -108,7 +108,7 @@ test.group('POST /api/v1/seller/products', (group) => {
       .header('Authorization', authorization)
       .unsafeJson(JSON.stringify(validBody(shop.id)).replace('12.5', '1e400'))
     assert.deepEqual(fieldsOf(expectProblem(assert, overflow, 400, 'VALIDATION_FAILED')), ['price'])
-    assert.lengthOf(await db.from('products'), 0)
+    assert.lengthOf(await db.from('products').where('shop_id', shop.id), 0)
   })
 
   test('refuses bad stock, SKU, names and a missing shop', async ({ client, assert }) => {
@@ -136,7 +136,7 @@ test.group('POST /api/v1/seller/products', (group) => {
       const problem = expectProblem(assert, response, 400, 'VALIDATION_FAILED')
       assert.deepEqual(fieldsOf(problem), [field], JSON.stringify(change))
     }
-    assert.lengthOf(await db.from('products'), 0)
+    assert.lengthOf(await db.from('products').where('shop_id', shop.id), 0)
   })
 
   test("answers 404 for another seller's shop and creates nothing", async ({ client, assert }) => {
@@ -147,7 +147,7 @@ test.group('POST /api/v1/seller/products', (group) => {
       .header('Authorization', authorization)
       .json(validBody(other.shop.id))
     expectProblem(assert, response, 404, 'SHOP_NOT_FOUND')
-    assert.lengthOf(await db.from('products'), 0)
+    assert.lengthOf(await db.from('products').where('shop_id', other.shop.id), 0)
   })
 
   test('refuses a SKU already used in the same shop, in any case', async ({ client, assert }) => {

@@ -97,7 +97,14 @@ export async function cleanUp(userIds: string[], couponIds: string[]) {
   await db.from('products').whereIn('shop_id', shopIds).delete()
   await db.from('shops').whereIn('id', shopIds).delete()
   await db.from('coupons').whereIn('id', couponIds).delete()
-  await db.from('outbox_messages').whereIn('kind', ['order_confirmation', 'new_order']).delete()
+  const users = await db.from('users').whereIn('id', userIds).select('email')
+  for (const { email } of users) {
+    await db
+      .from('outbox_messages')
+      .whereIn('kind', ['order_confirmation', 'new_order'])
+      .whereLike('payload', `%${JSON.stringify(email)}%`)
+      .delete()
+  }
   await db.from('users').whereIn('id', userIds).delete()
 }
 

@@ -28,27 +28,35 @@ const fieldsOf = (body: { errors?: Array<{ field: string }> }) =>
 
 const newKey = () => `key-${randomUUID()}`
 
-const count = async (table: string) => {
-  const [row] = await db.from(table).count('* as total')
-  return Number(row.total)
-}
-
 const stockOf = async (productId: string) => {
   const row = await db.from('products').where('id', productId).firstOrFail()
   return Number(row.stock)
 }
 
-/** The rows a placement writes, counted, to show a refused request wrote none. */
-async function footprint() {
+/**
+ * The rows a placement by `customer` writes, counted among that customer's rows only, to show a
+ * refused request wrote none.
+ */
+async function footprint(customer: { id: string; email: string }) {
+  const orders = await db.from('orders').where('user_id', customer.id).select('id')
+  const orderIds = orders.map((row) => row.id)
+  const items = await db.from('order_items').whereIn('order_id', orderIds)
+  const history = await db.from('order_status_history').whereIn('order_id', orderIds)
+  const checkouts = await db.from('checkouts').where('user_id', customer.id)
+  const outbox = await db.from('outbox_messages').whereLike('payload', `%${customer.email}%`)
+  const keys = await db.from('idempotency_keys').where('user_id', customer.id)
   return {
-    orders: await count('orders'),
-    items: await count('order_items'),
-    checkouts: await count('checkouts'),
-    history: await count('order_status_history'),
-    outbox: await count('outbox_messages'),
-    keys: await count('idempotency_keys'),
+    orders: orderIds.length,
+    items: items.length,
+    checkouts: checkouts.length,
+    history: history.length,
+    outbox: outbox.length,
+    keys: keys.length,
   }
 }
+
+/** The idempotency keys these users hold. */
+const keysOf = (userIds: string[]) => db.from('idempotency_keys').whereIn('user_id', userIds)
 
 test.group('POST /api/v1/checkout/place-order: who may call and what it takes', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -61,16 +69,18 @@ test.group('POST /api/v1/checkout/place-order: who may call and what it takes', 
       idempotencyKey: newKey(),
     }
     expectProblem(assert, await client.post(PLACE).json(body), 401, 'UNAUTHORIZED')
+    const refusedIds = []
     for (const type of [UserType.SELLER, UserType.ADMIN, UserType.SUPER_ADMIN]) {
-      const { authorization } = await actor(type)
+      const { user, authorization } = await actor(type)
+      refusedIds.push(user.id)
       const response = await client.post(PLACE).header('Authorization', authorization).json(body)
       expectProblem(assert, response, 403, 'FORBIDDEN')
     }
-    assert.equal(await count('idempotency_keys'), 0)
+    assert.lengthOf(await keysOf(refusedIds), 0)
   })
 
   test('refuses missing or malformed fields, and claims no key', async ({ client, assert }) => {
-    const { authorization } = await shopper()
+    const { user, authorization } = await shopper()
     const missing = await client.post(PLACE).header('Authorization', authorization).json({})
     assert.deepEqual(fieldsOf(expectProblem(assert, missing, 400, 'VALIDATION_FAILED')), [
       'idempotencyKey',
@@ -106,7 +116,7 @@ test.group('POST /api/v1/checkout/place-order: who may call and what it takes', 
         'idempotencyKey',
       ])
     }
-    assert.equal(await count('idempotency_keys'), 0)
+    assert.lengthOf(await keysOf([user.id]), 0)
   })
 
   test('a key in the header and a different one in the body is a 400', async ({
@@ -367,7 +377,7 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
   test('an empty cart is a 422 EMPTY_CART', async ({ client, assert }) => {
     const customer = await shopper()
     const standard = await seededMethod('Standard')
-    const before = await footprint()
+    const before = await footprint(customer.user)
     const response = await client.post(PLACE).header('Authorization', customer.authorization).json({
       shippingAddressId: customer.address.id,
       shippingMethodId: standard.id,
@@ -375,7 +385,7 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
       idempotencyKey: newKey(),
     })
     expectProblem(assert, response, 422, 'EMPTY_CART')
-    assert.deepEqual(await footprint(), before)
+    assert.deepEqual(await footprint(customer.user), before)
   })
 
   test("another customer's address, or an inactive method, is a 404", async ({
@@ -384,7 +394,7 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
   }) => {
     const { customer, standard } = await twoShopCart()
     const other = await shopper()
-    const before = await footprint()
+    const before = await footprint(customer.user)
     const foreign = await client.post(PLACE).header('Authorization', customer.authorization).json({
       shippingAddressId: other.address.id,
       shippingMethodId: standard.id,
@@ -400,7 +410,7 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
       idempotencyKey: newKey(),
     })
     expectProblem(assert, inactive, 404, 'SHIPPING_METHOD_NOT_FOUND')
-    assert.deepEqual(await footprint(), before)
+    assert.deepEqual(await footprint(customer.user), before)
   })
 
   test('short stock is a 422 with nothing taken, counted or emptied; the key can be used again', async ({
@@ -410,7 +420,7 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
     const { customer, mug, tea, standard } = await twoShopCart()
     const coupon = await CouponFactory.merge({ usageLimit: 5 }).create()
     await Product.query().where('id', tea.id).update({ stock: 2 })
-    const before = await footprint()
+    const before = await footprint(customer.user)
     const body = {
       shippingAddressId: customer.address.id,
       shippingMethodId: standard.id,
@@ -423,7 +433,7 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
       .header('Authorization', customer.authorization)
       .json(body)
     expectProblem(assert, refused, 422, 'INSUFFICIENT_STOCK')
-    assert.deepEqual(await footprint(), before)
+    assert.deepEqual(await footprint(customer.user), before)
     assert.equal(await stockOf(mug.id), 100)
     assert.equal(await stockOf(tea.id), 2)
     const couponRow = await db.from('coupons').where('id', coupon.id).firstOrFail()
@@ -444,7 +454,7 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
   test('a coupon used up is a 422 and nothing is placed', async ({ client, assert }) => {
     const { customer, standard } = await twoShopCart()
     const coupon = await CouponFactory.apply('usedUp').create()
-    const before = await footprint()
+    const before = await footprint(customer.user)
     const response = await client.post(PLACE).header('Authorization', customer.authorization).json({
       shippingAddressId: customer.address.id,
       shippingMethodId: standard.id,
@@ -453,21 +463,21 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
       idempotencyKey: newKey(),
     })
     expectProblem(assert, response, 422, 'COUPON_USAGE_LIMIT_REACHED')
-    assert.deepEqual(await footprint(), before)
+    assert.deepEqual(await footprint(customer.user), before)
   })
 
-  test('a product taken off sale is a 422 PRODUCT_UNAVAILABLE', async ({ client, assert }) => {
+  test('a product taken off sale is a 409 PRODUCT_UNAVAILABLE', async ({ client, assert }) => {
     const { customer, spoon, standard } = await twoShopCart()
     await Product.query().where('id', spoon.id).update({ isActive: false })
-    const before = await footprint()
+    const before = await footprint(customer.user)
     const response = await client.post(PLACE).header('Authorization', customer.authorization).json({
       shippingAddressId: customer.address.id,
       shippingMethodId: standard.id,
       paymentMethod: 'PAYPAL',
       idempotencyKey: newKey(),
     })
-    expectProblem(assert, response, 422, 'PRODUCT_UNAVAILABLE')
-    assert.deepEqual(await footprint(), before)
+    expectProblem(assert, response, 409, 'PRODUCT_UNAVAILABLE')
+    assert.deepEqual(await footprint(customer.user), before)
   })
 })
 
@@ -493,7 +503,7 @@ test.group('POST /api/v1/checkout/place-order: idempotency', (group) => {
       .header('Authorization', customer.authorization)
       .json(body)
     first.assertStatus(201)
-    const after = await footprint()
+    const after = await footprint(customer.user)
 
     // The cart is empty now: only a replay can answer 201. Case and spacing of the coupon and
     // the notes do not make it a different request.
@@ -504,7 +514,7 @@ test.group('POST /api/v1/checkout/place-order: idempotency', (group) => {
     replay.assertStatus(201)
     assert.equal(replay.header('idempotent-replayed'), 'true')
     assert.deepEqual(replay.body(), first.body())
-    assert.deepEqual(await footprint(), after)
+    assert.deepEqual(await footprint(customer.user), after)
     assert.equal(await stockOf(mug.id), 98)
     const couponRow = await db.from('coupons').where('id', coupon.id).firstOrFail()
     assert.equal(Number(couponRow.usage_count), 1)
@@ -526,7 +536,7 @@ test.group('POST /api/v1/checkout/place-order: idempotency', (group) => {
       .header('Authorization', customer.authorization)
       .json(body)
     first.assertStatus(201)
-    const after = await footprint()
+    const after = await footprint(customer.user)
     for (const changed of [{ paymentMethod: 'CREDIT_CARD' }, { notes: 'different' }]) {
       const response = await client
         .post(PLACE)
@@ -534,7 +544,64 @@ test.group('POST /api/v1/checkout/place-order: idempotency', (group) => {
         .json({ ...body, ...changed })
       expectProblem(assert, response, 422, 'IDEMPOTENCY_KEY_REUSED')
     }
-    assert.deepEqual(await footprint(), after)
+    assert.deepEqual(await footprint(customer.user), after)
+  })
+
+  test('the coupon is part of the request: another coupon or none with the key is a reuse', async ({
+    client,
+    assert,
+  }) => {
+    const { customer, standard } = await twoShopCart()
+    const coupon = await CouponFactory.merge({ usageLimit: 5 }).create()
+    const other = await CouponFactory.merge({ usageLimit: 5 }).create()
+    const body = {
+      shippingAddressId: customer.address.id,
+      shippingMethodId: standard.id,
+      paymentMethod: 'PAYPAL',
+      couponCode: coupon.code,
+      idempotencyKey: newKey(),
+    }
+    const first = await client
+      .post(PLACE)
+      .header('Authorization', customer.authorization)
+      .json(body)
+    first.assertStatus(201)
+    const after = await footprint(customer.user)
+    for (const couponCode of [other.code, null, '']) {
+      const response = await client
+        .post(PLACE)
+        .header('Authorization', customer.authorization)
+        .json({ ...body, couponCode })
+      expectProblem(assert, response, 422, 'IDEMPOTENCY_KEY_REUSED')
+    }
+    assert.deepEqual(await footprint(customer.user), after)
+  })
+
+  test('a blank coupon is no coupon: without one, the same key replays', async ({
+    client,
+    assert,
+  }) => {
+    const { customer, standard } = await twoShopCart()
+    const body = {
+      shippingAddressId: customer.address.id,
+      shippingMethodId: standard.id,
+      paymentMethod: 'PAYPAL',
+      idempotencyKey: newKey(),
+    }
+    const first = await client
+      .post(PLACE)
+      .header('Authorization', customer.authorization)
+      .json({ ...body, couponCode: '   ' })
+    first.assertStatus(201)
+    for (const couponCode of [undefined, null, '']) {
+      const replay = await client
+        .post(PLACE)
+        .header('Authorization', customer.authorization)
+        .json({ ...body, couponCode })
+      replay.assertStatus(201)
+      assert.equal(replay.header('idempotent-replayed'), 'true')
+      assert.deepEqual(replay.body(), first.body())
+    }
   })
 
   test('keys belong to their customer: two customers may use the same key', async ({
@@ -558,7 +625,9 @@ test.group('POST /api/v1/checkout/place-order: idempotency', (group) => {
       assert.isUndefined(response.header('idempotent-replayed'))
     }
     assert.lengthOf(await db.from('idempotency_keys').where('key', key), 2)
-    assert.equal(await count('orders'), 4)
+    for (const { customer } of [one, two]) {
+      assert.lengthOf(await db.from('orders').where('user_id', customer.user.id), 2)
+    }
   })
 
   test('a key still in progress is a 409; once stale, it is taken over', async ({

@@ -8,6 +8,8 @@ import { expectProblem } from '#tests/helpers/responses'
 import { UserType } from '#enums/user_type'
 import { ShippingAddressFactory } from '#database/factories/shipping_address_factory'
 import { isUniqueViolation } from '#support/db_errors'
+import { sqlTime } from '#support/sql_time'
+import ShippingAddress from '#models/shipping_address'
 
 const BASE = '/api/v1/checkout/shipping-address'
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
@@ -38,8 +40,10 @@ test.group('Shipping addresses: who may call', (group) => {
     ]
     for (const route of routes) expectProblem(assert, await route(), 401, 'UNAUTHORIZED')
 
+    const refused: string[] = []
     for (const type of [UserType.SELLER, UserType.ADMIN, UserType.SUPER_ADMIN]) {
-      const { authorization } = await actor(type)
+      const { user, authorization } = await actor(type)
+      refused.push(user.id)
       for (const route of routes) {
         expectProblem(
           assert,
@@ -49,7 +53,7 @@ test.group('Shipping addresses: who may call', (group) => {
         )
       }
     }
-    assert.lengthOf(await db.from('shipping_addresses'), 0)
+    assert.lengthOf(await db.from('shipping_addresses').whereIn('user_id', refused), 0)
   })
 })
 
@@ -115,7 +119,7 @@ test.group('POST /api/v1/checkout/shipping-address', (group) => {
   })
 
   test('refuses invalid input with one message per field', async ({ client, assert }) => {
-    const { authorization } = await actor(UserType.CUSTOMER)
+    const { user, authorization } = await actor(UserType.CUSTOMER)
     const missing = await client.post(BASE).header('Authorization', authorization).json({})
     assert.deepEqual(fieldsOf(expectProblem(assert, missing, 400, 'VALIDATION_FAILED')), [
       'city',
@@ -150,7 +154,7 @@ test.group('POST /api/v1/checkout/shipping-address', (group) => {
       'postalCode',
       'state',
     ])
-    assert.lengthOf(await db.from('shipping_addresses'), 0)
+    assert.lengthOf(await db.from('shipping_addresses').where('user_id', user.id), 0)
   })
 
   test('country must be an assigned ISO 3166-1 alpha-2 code: {$self}')
@@ -438,5 +442,94 @@ test.group('DELETE /api/v1/checkout/shipping-address/{id}', (group) => {
       .header('Authorization', authorization)
     expectProblem(assert, response, 404, 'SHIPPING_ADDRESS_NOT_FOUND')
     assert.isNotNull(await db.from('shipping_addresses').where('id', theirs.id).first())
+  })
+})
+
+test.group('Shipping addresses: losing the race for the default flag', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  /**
+   * Runs `inject` inside the request's transaction just before its new address is inserted,
+   * after the old default was cleared: exactly where another request's default, committed
+   * meanwhile, makes the partial unique index refuse the insert. Returns how often it ran.
+   */
+  function beforeInsert(
+    cleanup: (handler: () => void) => void,
+    inject: (address: ShippingAddress, call: number) => Promise<unknown>
+  ) {
+    const calls = { count: 0 }
+    const hook = async (address: ShippingAddress) => {
+      calls.count++
+      await inject(address, calls.count)
+    }
+    ShippingAddress.before('create', hook)
+    cleanup(() => ShippingAddress.$hooks.remove('before:create', hook))
+    return calls
+  }
+
+  /** Another default address of the same customer, written in the request's transaction. */
+  const rivalDefault = (address: ShippingAddress) =>
+    address.$trx!.table('shipping_addresses').insert({
+      id: randomUUID(),
+      user_id: address.userId,
+      full_name: 'Rival Tab',
+      phone: '+1 555 0100',
+      line1: '1 Other Street',
+      city: 'Elsewhere',
+      country: 'US',
+      is_default: true,
+      created_at: sqlTime(undefined, address.$trx),
+      updated_at: sqlTime(undefined, address.$trx),
+    })
+
+  test('the refused write is run again and the new address ends up the only default', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const { user, authorization } = await actor(UserType.CUSTOMER)
+    const old = await ShippingAddressFactory.merge({ userId: user.id, isDefault: true }).create()
+    const calls = beforeInsert(cleanup, (address, call) =>
+      call === 1 ? rivalDefault(address) : Promise.resolve()
+    )
+
+    const response = await client
+      .post(BASE)
+      .header('Authorization', authorization)
+      .json({ ...validBody(), isDefault: true })
+
+    response.assertStatus(201)
+    assert.equal(calls.count, 2)
+    const rows = await db.from('shipping_addresses').where('user_id', user.id)
+    assert.deepEqual(
+      rows.map((row) => [row.id, Boolean(row.is_default)]).sort(),
+      [
+        [old.id, false],
+        [response.body().id, true],
+      ].sort()
+    )
+  })
+
+  test('after three refusals in a row it gives up: a 500, and nothing is written', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const { user, authorization } = await actor(UserType.CUSTOMER)
+    const old = await ShippingAddressFactory.merge({ userId: user.id, isDefault: true }).create()
+    const calls = beforeInsert(cleanup, (address) => rivalDefault(address))
+
+    const response = await client
+      .post(BASE)
+      .header('Authorization', authorization)
+      .json({ ...validBody(), isDefault: true })
+
+    expectProblem(assert, response, 500, 'INTERNAL_ERROR')
+    assert.equal(calls.count, 3)
+    const rows = await db.from('shipping_addresses').where('user_id', user.id)
+    assert.deepEqual(
+      rows.map((row) => [row.id, Boolean(row.is_default)]),
+      [[old.id, true]]
+    )
   })
 })

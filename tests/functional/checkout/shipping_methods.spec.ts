@@ -179,7 +179,7 @@ test.group('POST /api/v1/admin/shipping-methods', (group) => {
     assert.lengthOf(await db.from('shipping_methods').whereRaw('lower(name) = ?', ['express']), 1)
   })
 
-  test('the name of a deleted method may be used again', async ({ client }) => {
+  test('the name of a deleted method may be used again', async ({ client, assert }) => {
     const { authorization } = await actor(UserType.ADMIN)
     const old = await ShippingMethodFactory.merge({ name: 'Freight' }).create()
     await new ShippingMethodService().delete(old.id)
@@ -188,6 +188,20 @@ test.group('POST /api/v1/admin/shipping-methods', (group) => {
       .header('Authorization', authorization)
       .json({ name: 'freight', price: 30, estimatedDays: 10 })
     response.assertStatus(201)
+    assert.notEqual(response.body().id, old.id)
+
+    // A new row beside the deleted one, which stays deleted.
+    const rows = await db
+      .from('shipping_methods')
+      .whereRaw('lower(name) = ?', ['freight'])
+      .orderBy('created_at')
+    assert.deepEqual(
+      rows.map((row) => [row.id, row.price_cents, row.deleted_at === null]),
+      [
+        [old.id, old.priceCents, false],
+        [response.body().id, 3000, true],
+      ]
+    )
   })
 })
 

@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import { errors as shieldErrors } from '@adonisjs/shield'
+import { describeError } from '#exceptions/describe_error'
 import testUtils from '@adonisjs/core/services/test_utils'
 import router from '@adonisjs/core/services/router'
 import type { ApiClient, ApiRequest } from '@japa/api-client'
@@ -319,6 +321,9 @@ test.group('Console authorization', (group) => {
       assert.equal(flash.error, 'The form has expired; reload the page and try again')
     }
     assert.deepEqual(await snapshot(world), before)
+    // The console shows the message of the code Shield's refusal maps to.
+    const refusal = describeError(new shieldErrors.E_BAD_CSRF_TOKEN())
+    assert.deepEqual([refusal.status, refusal.code], [403, 'CSRF_TOKEN_INVALID'])
   })
 
   test('an Admin may not manage administrator accounts nor grant their types', async ({

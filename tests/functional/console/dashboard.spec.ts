@@ -1,11 +1,11 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
+import { DateTime, Settings } from 'luxon'
 import type { ApiClient } from '@japa/api-client'
 import type { Assert } from '@japa/assert'
 import type User from '#models/user'
-import { UserType } from '#enums/user_type'
+import { USER_TYPES, UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
 import { ShopFactory } from '#database/factories/shop_factory'
 import { CouponFactory } from '#database/factories/coupon_factory'
@@ -30,12 +30,25 @@ async function figures(client: ApiClient, assert: Assert, admin: User) {
     ordersTotal: figure(/Their total ([\d.]+) USD /)[0],
     shopsAwaitingApproval: figure(/Shops awaiting approval (\d+) /)[0],
     couponsActiveNow: figure(/Coupons active now (\d+) /)[0],
-    sellers: figure(/SELLER (\d+) active · (\d+) deactivated · (\d+) awaiting approval/),
+    users: Object.fromEntries(
+      USER_TYPES.map((type) => [
+        type,
+        figure(new RegExp(`${type} (\\d+) active · (\\d+) deactivated · (\\d+) awaiting approval`)),
+      ])
+    ) as Record<UserType, number[]>,
   }
 }
 
 test.group('Console dashboard', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
+  // "Today" is the store's day: the clock stands at noon of it, so no run straddles midnight.
+  group.each.setup(() => {
+    const noon = DateTime.now().setZone(storeTimezone()).set({ hour: 12, minute: 0, second: 0 })
+    Settings.now = () => noon.toMillis()
+    return () => {
+      Settings.now = () => Date.now()
+    }
+  })
 
   test('counts shops awaiting approval and coupons usable right now', async ({
     client,
@@ -91,13 +104,26 @@ test.group('Console dashboard', (group) => {
   test('counts users by type and state', async ({ client, assert }) => {
     const admin = await makeUser(UserType.SUPER_ADMIN)
     const before = await figures(client, assert, admin)
-    await makeUser(UserType.SELLER)
-    await makeUser(UserType.SELLER, { isActive: false })
-    await makeUser(UserType.SELLER, { isActive: false, awaitingApproval: true })
+    // Per type: 1 + index active, 1 deactivated, and (sellers and admins) 1 awaiting approval.
+    for (const [index, type] of USER_TYPES.entries()) {
+      for (let made = 0; made <= index; made++) await makeUser(type)
+      await makeUser(type, { isActive: false })
+      if (type === UserType.SELLER || type === UserType.ADMIN) {
+        await makeUser(type, { isActive: false, awaitingApproval: true })
+      }
+    }
     const after = await figures(client, assert, admin)
-    assert.deepEqual(
-      after.sellers.map((count, index) => count - before.sellers[index]),
-      [1, 1, 1]
+    const added = Object.fromEntries(
+      USER_TYPES.map((type) => [
+        type,
+        after.users[type].map((count, index) => count - before.users[type][index]),
+      ])
     )
+    assert.deepEqual(added, {
+      CUSTOMER: [1, 1, 0],
+      SELLER: [2, 1, 1],
+      ADMIN: [3, 1, 1],
+      SUPER_ADMIN: [4, 1, 0],
+    })
   })
 })

@@ -1,14 +1,14 @@
 import type { ApiRequest, ApiResponse } from '@japa/api-client'
 import type { Assert } from '@japa/assert'
 import type User from '#models/user'
-import { CONSOLE_TOKEN_VERSION } from '#middleware/console_auth_middleware'
+import { CONSOLE_SIGNED_IN_AT, CONSOLE_TOKEN_VERSION } from '#middleware/console_auth_middleware'
 
 /** A request from a console session `user` signed in to, answered without following redirects. */
 export function signedIn(request: ApiRequest, user: User): ApiRequest {
   return request
     .withGuard('web')
     .loginAs(user)
-    .withSession({ [CONSOLE_TOKEN_VERSION]: user.tokenVersion })
+    .withSession({ [CONSOLE_TOKEN_VERSION]: user.tokenVersion, [CONSOLE_SIGNED_IN_AT]: Date.now() })
     .redirects(0)
 }
 
@@ -47,10 +47,15 @@ export function textOf(html: string): string {
     .trim()
 }
 
-/** The text of the one table row whose markup contains `marker` (an id, a code); fails if none. */
-export function rowText(assert: Assert, html: string, marker: string): string {
+/** The markup of the one table row containing `marker` (an id, a code); fails if none. */
+export function rowHtml(assert: Assert, html: string, marker: string): string {
   const rows = html.match(/<tr[\s>][\s\S]*?<\/tr>/g) ?? []
   const matching = rows.filter((row) => row.includes(marker))
   assert.lengthOf(matching, 1, `expected one table row containing ${marker}`)
-  return textOf(matching[0])
+  return matching[0]
+}
+
+/** The text of the one table row whose markup contains `marker` (an id, a code); fails if none. */
+export function rowText(assert: Assert, html: string, marker: string): string {
+  return textOf(rowHtml(assert, html, marker))
 }

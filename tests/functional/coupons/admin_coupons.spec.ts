@@ -634,12 +634,16 @@ test.group('PUT /api/v1/admin/coupons/{id}', (group) => {
 
   test('an empty body changes nothing and answers the coupon', async ({ client, assert }) => {
     const coupon = await CouponFactory.create()
+    const before = await storedRow(coupon.id)
     const response = await client
       .put(`${URL}/${coupon.id}`)
       .header('Authorization', await admin())
       .json({})
     response.assertStatus(200)
     assert.equal(response.body().code, coupon.code)
+    assert.equal(response.body().id, coupon.id)
+    // Not a column changed, not even updated_at.
+    assert.deepEqual(await storedRow(coupon.id), before)
   })
 })
 

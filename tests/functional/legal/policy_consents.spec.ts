@@ -24,7 +24,7 @@ test.group('POST /policy-consent', (group) => {
     const policy = await PolicyFactory.create()
     const response = await client.post('/policy-consent').json({ policyId: policy.id })
     expectEnvelopeError(assert, response, 401, 'UNAUTHORIZED')
-    assert.lengthOf(await PolicyConsent.all(), 0)
+    assert.lengthOf(await PolicyConsent.query().where('policy_id', policy.id), 0)
   })
 
   test('refuses a missing or malformed policyId', async ({ client, assert }) => {
@@ -43,13 +43,13 @@ test.group('POST /policy-consent', (group) => {
   })
 
   test('answers 404 for an unknown policy', async ({ client, assert }) => {
-    const { authorization } = await actor(UserType.CUSTOMER)
+    const { user, authorization } = await actor(UserType.CUSTOMER)
     const response = await client
       .post('/policy-consent')
       .header('Authorization', authorization)
       .json({ policyId: UNKNOWN_ID })
     expectEnvelopeError(assert, response, 404, 'POLICY_NOT_FOUND')
-    assert.lengthOf(await PolicyConsent.all(), 0)
+    assert.lengthOf(await PolicyConsent.query().where('user_id', user.id), 0)
   })
 
   test('answers 409 for an inactive policy and records nothing', async ({ client, assert }) => {
@@ -60,7 +60,7 @@ test.group('POST /policy-consent', (group) => {
       .header('Authorization', authorization)
       .json({ policyId: policy.id })
     expectEnvelopeError(assert, response, 409, 'POLICY_INACTIVE')
-    assert.lengthOf(await PolicyConsent.all(), 0)
+    assert.lengthOf(await PolicyConsent.query().where('policy_id', policy.id), 0)
     await policy.refresh()
     assert.isNull(policy.lockedAt)
   })
@@ -139,7 +139,7 @@ test.group('POST /policy-consent', (group) => {
     const again = expectEnvelope(assert, await consent(), 200)
 
     assert.deepEqual(again, first)
-    assert.lengthOf(await PolicyConsent.all(), 1)
+    assert.lengthOf(await PolicyConsent.query().where('policy_id', policy.id), 1)
   })
 
   test('each user has their own record; sellers and admins may consent too', async ({
@@ -159,13 +159,21 @@ test.group('POST /policy-consent', (group) => {
   })
 
   test('a scheduled policy may be consented to ahead of its date', async ({ client, assert }) => {
-    const policy = await PolicyFactory.apply('scheduled').create()
-    const { authorization } = await actor(UserType.CUSTOMER)
+    const policy = await PolicyFactory.apply('scheduled').merge({ version: '3.0' }).create()
+    const { user, authorization } = await actor(UserType.CUSTOMER)
     const response = await client
       .post('/policy-consent')
       .header('Authorization', authorization)
       .json({ policyId: policy.id })
-    expectEnvelope(assert, response, 201)
+    const data = expectEnvelope(assert, response, 201)
+
+    const stored = await PolicyConsent.query().where('user_id', user.id)
+    assert.deepEqual(
+      stored.map((consent) => [consent.id, consent.policyId, consent.policyVersion]),
+      [[data.id, policy.id, '3.0']]
+    )
+    await policy.refresh()
+    assert.isNotNull(policy.lockedAt)
   })
 })
 

@@ -1,6 +1,5 @@
 import { test } from '@japa/runner'
-import { setTimeout as sleep } from 'node:timers/promises'
-import { DateTime } from 'luxon'
+import { DateTime, Settings } from 'luxon'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { PolicyFactory } from '#database/factories/policy_factory'
 import { UserType } from '#enums/user_type'
@@ -161,19 +160,28 @@ test.group('GET /policy/{type}', (group) => {
     assert.equal(data.version, '2.0')
   })
 
-  test('a version due in a few hundred milliseconds takes over by itself', async ({
+  test('a version takes over by itself the moment its date comes, on a stepped clock', async ({
     client,
     assert,
+    cleanup,
   }) => {
+    cleanup(() => {
+      Settings.now = () => Date.now()
+    })
+    const start = DateTime.utc().startOf('second')
+    Settings.now = () => start.toMillis()
     const current = await PolicyFactory.merge({ version: '1.0' }).create()
-    const dueAt = DateTime.utc().plus({ milliseconds: 400 })
+    const dueAt = start.plus({ milliseconds: 400 })
     const next = await PolicyFactory.merge({ version: '1.1', effectiveDate: dueAt }).create()
 
     let data = expectEnvelope(assert, await client.get('/policy/PRIVACY_POLICY'), 200)
     assert.equal(data.id, current.id)
 
-    await sleep(Math.max(0, dueAt.diffNow().toMillis()) + 50)
+    Settings.now = () => dueAt.toMillis() - 1
+    data = expectEnvelope(assert, await client.get('/policy/PRIVACY_POLICY'), 200)
+    assert.equal(data.id, current.id)
 
+    Settings.now = () => dueAt.toMillis()
     data = expectEnvelope(assert, await client.get('/policy/PRIVACY_POLICY'), 200)
     assert.equal(data.id, next.id)
     assert.equal(data.effectiveDate, dueAt.toISO())

@@ -9,6 +9,7 @@ import { actor } from '#tests/helpers/actors'
 import { UserType } from '#enums/user_type'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import { ShippingAddressFactory } from '#database/factories/shipping_address_factory'
+import app from '@adonisjs/core/services/app'
 import { OrderPlacementService } from '#services/checkout/order_placement_service'
 import User from '#models/user'
 import {
@@ -37,11 +38,13 @@ test.group('Orders under concurrency', (group) => {
     const { customer, first, second, mug, standard } = await twoShopCart()
     userIds.push(customer.user.id, first.user.id, second.user.id)
     const user = await User.findOrFail(customer.user.id)
-    const { orders } = await new OrderPlacementService().place(user, {
+    const placements = await app.container.make(OrderPlacementService)
+    const { orders } = await placements.place(user, {
       shippingAddressId: customer.address.id,
       shippingMethodId: standard.id,
       paymentMethod: 'PAYPAL',
       idempotencyKey: `cancel-${randomUUID()}`,
+      clientAddress: '127.0.0.1',
     })
 
     const responses = await Promise.all([
@@ -77,12 +80,14 @@ test.group('Orders under concurrency', (group) => {
     const coupon = await CouponFactory.merge({ usageLimit: 10, usageCount: 2 }).create()
     couponIds.push(coupon.id)
     const user = await User.findOrFail(customer.user.id)
-    const { orders } = await new OrderPlacementService().place(user, {
+    const placements = await app.container.make(OrderPlacementService)
+    const { orders } = await placements.place(user, {
       shippingAddressId: customer.address.id,
       shippingMethodId: standard.id,
       paymentMethod: 'PAYPAL',
       couponCode: coupon.code,
       idempotencyKey: `coupon-cancel-${randomUUID()}`,
+      clientAddress: '127.0.0.1',
     })
     const before = await db.from('coupons').where('id', coupon.id).firstOrFail()
     assert.equal(Number(before.usage_count), 3)

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { CouponFactory } from '#database/factories/coupon_factory'
+import app from '@adonisjs/core/services/app'
 import { OrderPlacementService } from '#services/checkout/order_placement_service'
 import { twoShopCart } from '#tests/functional/checkout/fixtures'
 
@@ -10,12 +11,14 @@ import { twoShopCart } from '#tests/functional/checkout/fixtures'
 export async function placedCheckout() {
   const cart = await twoShopCart()
   const coupon = await CouponFactory.merge({ discountValue: 1000, usageLimit: 10 }).create()
-  const { orders } = await new OrderPlacementService().place(cart.customer.user, {
+  const placements = await app.container.make(OrderPlacementService)
+  const { orders } = await placements.place(cart.customer.user, {
     shippingAddressId: cart.customer.address.id,
     shippingMethodId: cart.standard.id,
     paymentMethod: 'CREDIT_CARD',
     couponCode: coupon.code,
     idempotencyKey: `fixture-${randomUUID()}`,
+    clientAddress: '127.0.0.1',
   })
   return { ...cart, coupon, orders }
 }

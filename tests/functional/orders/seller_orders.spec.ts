@@ -254,23 +254,40 @@ test.group('PUT /api/v1/seller/orders/{id}/payment-status', (group) => {
     assert.equal(row.payment_status, 'REFUNDED')
   })
 
-  test('a delivered order may be refunded', async ({ client }) => {
+  test('a delivered order may be refunded', async ({ client, assert }) => {
     const { first, orders } = await placedCheckout()
-    await client
-      .put(paymentOf(orders[0].id))
-      .header('Authorization', first.authorization)
-      .json({ paymentStatus: 'PAID' })
-    for (const status of ['CONFIRMED', 'SHIPPED', 'DELIVERED']) {
-      await client
-        .put(statusOf(orders[0].id))
-        .header('Authorization', first.authorization)
-        .json({ status })
+    const steps = [
+      client.put(paymentOf(orders[0].id)).json({ paymentStatus: 'PAID' }),
+      ...['CONFIRMED', 'SHIPPED', 'DELIVERED'].map((status) =>
+        client.put(statusOf(orders[0].id)).json({ status })
+      ),
+    ]
+    for (const step of steps) {
+      const response = await step.header('Authorization', first.authorization)
+      response.assertStatus(200)
     }
     const refunded = await client
       .put(paymentOf(orders[0].id))
       .header('Authorization', first.authorization)
       .json({ paymentStatus: 'REFUNDED' })
     refunded.assertStatus(200)
+    assert.equal(refunded.body().paymentStatus, 'REFUNDED')
+    assert.equal(refunded.body().status, 'DELIVERED')
+
+    const row = await db.from('orders').where('id', orders[0].id).firstOrFail()
+    assert.deepEqual([row.status, row.payment_status], ['DELIVERED', 'REFUNDED'])
+    const last = await db
+      .from('order_status_history')
+      .where('order_id', orders[0].id)
+      .orderBy('sequence', 'desc')
+      .firstOrFail()
+    assert.deepEqual(
+      [last.field, last.from_value, last.to_value],
+      ['PAYMENT_STATUS', 'PAID', 'REFUNDED']
+    )
+    // Refunding a delivered order leaves the stock sold: nothing went back on the shelf.
+    const mug = await db.from('products').where('id', orders[0].items[0].productId).firstOrFail()
+    assert.equal(Number(mug.stock), 98)
   })
 
   test('refuses what the payment machine does not allow', async ({ client, assert }) => {

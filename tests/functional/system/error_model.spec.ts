@@ -31,6 +31,25 @@ test.group('Error model', () => {
     assert.equal(response.header('allow'), 'POST')
   })
 
+  test('every error body names its request by the X-Request-Id of the response', async ({
+    client,
+    assert,
+  }) => {
+    const problem = await client.get('/api/v1/no-such-thing')
+    const envelope = await client.post('/auth/login').json({})
+    for (const response of [problem, envelope]) {
+      const requestId = response.header('x-request-id')
+      assert.isNotEmpty(requestId)
+      assert.equal(response.body().requestId ?? response.body().error.requestId, requestId)
+    }
+    assert.notEqual(problem.header('x-request-id'), envelope.header('x-request-id'))
+
+    // An id a proxy in front already gave the request is kept, so both logs tell one story.
+    const traced = await client.get('/api/v1/no-such-thing').header('X-Request-Id', 'edge-42')
+    assert.equal(traced.header('x-request-id'), 'edge-42')
+    assert.equal(traced.body().requestId, 'edge-42')
+  })
+
   test('a malformed or non-object JSON body answers 400 MALFORMED_BODY', async ({ assert }) => {
     // The API client re-serialises string bodies, so raw bytes go through fetch.
     const base = `http://${env.get('HOST')}:${env.get('PORT')}`
@@ -45,6 +64,40 @@ test.group('Error model', () => {
       assert.equal(body.error.code, 'MALFORMED_BODY')
       assert.isFalse(body.isSuccess)
     }
+  })
+
+  test('a body over 1 MiB answers 413 PAYLOAD_TOO_LARGE', async ({ assert }) => {
+    const base = `http://${env.get('HOST')}:${env.get('PORT')}`
+    const response = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'a'.repeat(1024 * 1024 + 1), password: 'x' }),
+    })
+    assert.equal(response.status, 413)
+    const body = (await response.json()) as { isSuccess: boolean; error: { code: string } }
+    assert.equal(body.error.code, 'PAYLOAD_TOO_LARGE')
+    assert.isFalse(body.isSuccess)
+  })
+
+  test('a body in an encoding the server cannot read answers 415 UNSUPPORTED_ENCODING', async ({
+    assert,
+  }) => {
+    const base = `http://${env.get('HOST')}:${env.get('PORT')}`
+    for (const encoding of ['compress', 'x-unknown']) {
+      const response = await fetch(`${base}/api/v1/checkout/summary`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
+        body: '{}',
+      })
+      assert.equal(response.status, 415, encoding)
+      const body = (await response.json()) as { status: number; code: string }
+      assert.deepEqual([body.status, body.code], [415, 'UNSUPPORTED_ENCODING'])
+    }
+  })
+
+  test('an unknown documentation asset answers 404 NOT_FOUND', async ({ client, assert }) => {
+    const response = await client.get('/docs/assets/no-such-file.js')
+    expectProblem(assert, response, 404, 'NOT_FOUND')
   })
 
   test('validation errors list each field', async ({ client, assert }) => {
@@ -76,6 +129,7 @@ test.group('Error model', () => {
       status: 500,
       code: 'INTERNAL_ERROR',
       detail: 'An unexpected error occurred',
+      requestId: api.request.id(),
     })
 
     const auth = await contextFor('POST', '/auth/login')
@@ -83,6 +137,7 @@ test.group('Error model', () => {
     assert.equal(auth.response.getStatus(), 500)
     const envelope = auth.response.getBody()
     assert.equal(envelope.error.code, 'INTERNAL_ERROR')
+    assert.equal(envelope.error.requestId, auth.request.id())
     assert.notInclude(JSON.stringify(envelope), 'hunter2')
   })
 })

@@ -35,6 +35,38 @@ test.group('GET /openapi.json', () => {
     assert.deepEqual(missing, [], `routes missing from /openapi.json: ${missing.join(', ')}`)
   })
 
+  test('every error response names its request id, in the body and the X-Request-Id header', async ({
+    client,
+    assert,
+  }) => {
+    const served = await client.get('/openapi.json')
+    const document = served.body()
+    const { ErrorEnvelope, ProblemDetails } = document.components.schemas
+    assert.include(ErrorEnvelope.properties.error.required, 'requestId')
+    assert.include(ProblemDetails.required, 'requestId')
+
+    const errorSchemas = [
+      '#/components/schemas/ErrorEnvelope',
+      '#/components/schemas/ProblemDetails',
+    ]
+    const undocumented: string[] = []
+    for (const [path, operations] of Object.entries<any>(document.paths)) {
+      // The health checks' 503s are their own status reports, not error bodies.
+      if (path === '/health' || path.startsWith('/health/')) continue
+      for (const [method, operation] of Object.entries<any>(operations)) {
+        for (const [status, response] of Object.entries<any>(operation.responses)) {
+          if (Number(status) < 400) continue
+          const [media] = Object.values<any>(response.content ?? {})
+          const named =
+            errorSchemas.includes(media?.schema?.$ref) &&
+            response.headers?.['X-Request-Id']?.$ref === '#/components/headers/RequestId'
+          if (!named) undocumented.push(`${method.toUpperCase()} ${path} ${status}`)
+        }
+      }
+    }
+    assert.deepEqual(undocumented, [])
+  })
+
   test('serves a documentation page that loads the document', async ({ client, assert }) => {
     const page = await client.get('/docs')
     page.assertStatus(200)

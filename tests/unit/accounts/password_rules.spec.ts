@@ -30,6 +30,7 @@ test.group('Password rules', () => {
   test('refuses the e-mail address, whatever its case and surrounding spaces', ({ assert }) => {
     assert.match(passwordProblem(EMAIL, EMAIL)!, /e-mail/)
     assert.match(passwordProblem(` ${EMAIL.toUpperCase()} `, EMAIL)!, /e-mail/)
+    assert.match(passwordProblem(EMAIL, ` ${EMAIL.toUpperCase()}\t`)!, /e-mail/)
   })
 
   test('refuses common passwords, case-insensitively', ({ assert }) => {

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import fc from 'fast-check'
 import {
   FULL_RATE,
+  merchandiseSubTotal,
   percentOf,
   priceCheckout,
   splitByLargestRemainder,
@@ -163,13 +164,35 @@ test.group('priceCheckout: worked examples', () => {
     )
   })
 
-  test('refuses {name}')
+  test('refuses {name}, naming what is wrong')
     .with([
-      { name: 'a negative price', input: { unitPrice: -1, quantity: 1 } },
-      { name: 'a fractional price', input: { unitPrice: 10.5, quantity: 1 } },
-      { name: 'a zero quantity', input: { unitPrice: 100, quantity: 0 } },
+      {
+        name: 'a negative price',
+        line: { unitPrice: -1, quantity: 1 },
+        message: /^unitPrice must/,
+      },
+      {
+        name: 'a fractional price',
+        line: { unitPrice: 10.5, quantity: 1 },
+        message: 'unitPrice must be a non-negative integer number of cents, got 10.5',
+      },
+      {
+        name: 'a zero quantity',
+        line: { unitPrice: 100, quantity: 0 },
+        message: 'quantity must be a positive integer, got 0',
+      },
+      {
+        name: 'a fractional quantity',
+        line: { unitPrice: 100, quantity: 1.5 },
+        message: 'quantity must be a positive integer, got 1.5',
+      },
+      {
+        name: 'a shop subtotal beyond safe integers',
+        line: { unitPrice: Number.MAX_SAFE_INTEGER, quantity: 2 },
+        message: /^subtotal of shop a must be a non-negative integer number of cents/,
+      },
     ])
-    .run(({ assert }, { input }) => {
+    .run(({ assert }, { line: input, message }) => {
       assert.throws(
         () =>
           priceCheckout({
@@ -178,31 +201,113 @@ test.group('priceCheckout: worked examples', () => {
             taxRate: 0,
             discount: 0,
           }),
-        RangeError
+        RangeError,
+        message
       )
     })
 
-  test('refuses a tax rate above 100 % and a shop listed twice', ({ assert }) => {
+  test('refuses a bad shipping price, discount or tax rate, and a shop listed twice', ({
+    assert,
+  }) => {
+    const valid: PricingInput = {
+      shops: [shop('a', [1, 1])],
+      shippingPrice: 0,
+      taxRate: 0,
+      discount: 0,
+    }
+    const refusals: Array<[Partial<PricingInput>, string]> = [
+      [
+        { shippingPrice: -1 },
+        'shippingPrice must be a non-negative integer number of cents, got -1',
+      ],
+      [{ discount: 0.5 }, 'discount must be a non-negative integer number of cents, got 0.5'],
+      [{ taxRate: FULL_RATE + 1 }, `taxRate must be an integer from 0 to ${FULL_RATE}, got 100001`],
+      [{ taxRate: -1 }, `taxRate must be an integer from 0 to ${FULL_RATE}, got -1`],
+      [{ taxRate: 0.5 }, `taxRate must be an integer from 0 to ${FULL_RATE}, got 0.5`],
+      [{ shops: [shop('a', [1, 1]), shop('a', [2, 1])] }, 'shop a appears twice'],
+    ]
+    for (const [change, message] of refusals) {
+      assert.throws(() => priceCheckout({ ...valid, ...change }), RangeError, message)
+    }
+    // The bounds themselves are accepted.
+    assert.equal(priceCheckout({ ...valid, taxRate: FULL_RATE }).taxAmount, 1)
+    assert.equal(priceCheckout({ ...valid, taxRate: 0 }).taxAmount, 0)
+  })
+
+  test('refuses a checkout whose subtotal is beyond safe integers', ({ assert }) => {
+    const half = Math.floor(Number.MAX_SAFE_INTEGER / 2) + 1
     assert.throws(
       () =>
         priceCheckout({
-          shops: [shop('a', [1, 1])],
-          shippingPrice: 0,
-          taxRate: FULL_RATE + 1,
-          discount: 0,
-        }),
-      RangeError
-    )
-    assert.throws(
-      () =>
-        priceCheckout({
-          shops: [shop('a', [1, 1]), shop('a', [2, 1])],
+          shops: [shop('a', [half, 1]), shop('b', [half, 1])],
           shippingPrice: 0,
           taxRate: 0,
           discount: 0,
         }),
-      RangeError
+      RangeError,
+      /^subTotal must be a non-negative integer number of cents/
     )
+  })
+
+  test('the merchandise subtotal is the sum of every line over every shop', ({ assert }) => {
+    assert.equal(merchandiseSubTotal([shop('a', [1000, 2], [550, 1]), shop('b', [725, 3])]), 4725)
+    assert.equal(merchandiseSubTotal([]), 0)
+    assert.throws(() => merchandiseSubTotal([shop('a', [1, 0])]), RangeError, /^quantity must/)
+  })
+})
+
+test.group('splitByLargestRemainder', () => {
+  test('the spare cents go to the largest remainders, not the largest weights', ({ assert }) => {
+    // 3 over 5:2 is 2.14 and 0.86: the floors give 2 and 0, the spare cent goes to the 0.86.
+    assert.deepEqual(
+      splitByLargestRemainder(3, [
+        { key: 'a', weight: 5 },
+        { key: 'b', weight: 2 },
+      ]),
+      [2, 1]
+    )
+    assert.deepEqual(
+      splitByLargestRemainder(3, [
+        { key: 'b', weight: 2 },
+        { key: 'a', weight: 5 },
+      ]),
+      [1, 2]
+    )
+  })
+
+  test('equal remainders go to the smaller keys, in whatever order the parts come', ({
+    assert,
+  }) => {
+    const keys = Array.from({ length: 40 }, (_, index) => `k${String(index).padStart(2, '0')}`)
+    // 3 cents over 40 equal weights: every remainder is equal, so k00, k01 and k02 get them.
+    for (const order of [keys, [...keys].reverse()]) {
+      const shares = splitByLargestRemainder(
+        3,
+        order.map((key) => ({ key, weight: 7 }))
+      )
+      const winners = order.filter((_, index) => shares[index] === 1).sort()
+      assert.deepEqual(winners, ['k00', 'k01', 'k02'])
+    }
+  })
+
+  test('refuses a non-zero amount over zero weights, and bad cents, naming them', ({ assert }) => {
+    assert.throws(
+      () => splitByLargestRemainder(1, [{ key: 'a', weight: 0 }]),
+      RangeError,
+      'cannot split a non-zero amount over zero weights'
+    )
+    assert.deepEqual(splitByLargestRemainder(0, [{ key: 'a', weight: 0 }]), [0])
+    assert.throws(
+      () => splitByLargestRemainder(-1, [{ key: 'a', weight: 1 }]),
+      RangeError,
+      'amount must be a non-negative integer number of cents, got -1'
+    )
+    assert.throws(
+      () => splitByLargestRemainder(1, [{ key: 'a', weight: 1.5 }]),
+      RangeError,
+      'weight of a must be a non-negative integer number of cents, got 1.5'
+    )
+    assert.throws(() => percentOf(-5, 1000), RangeError, /^amount must/)
   })
 })
 

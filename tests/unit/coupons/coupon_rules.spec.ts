@@ -173,8 +173,20 @@ test.group('coupon_rules / discount', () => {
   })
 
   test('refuses a subtotal that is not whole, non-negative cents', ({ assert }) => {
-    assert.throws(() => discountAmount(terms(), -1), RangeError)
-    assert.throws(() => discountAmount(terms(), 10.5), RangeError)
-    assert.throws(() => evaluateCoupon(terms(), Number.NaN, DURING), RangeError)
+    assert.throws(
+      () => discountAmount(terms(), -1),
+      RangeError,
+      'subtotal must be a non-negative integer number of cents, got -1'
+    )
+    assert.throws(
+      () => discountAmount(terms(), 10.5),
+      RangeError,
+      'subtotal must be a non-negative integer number of cents, got 10.5'
+    )
+    assert.throws(
+      () => evaluateCoupon(terms(), Number.NaN, DURING),
+      RangeError,
+      'subtotal must be a non-negative integer number of cents, got NaN'
+    )
   })
 })

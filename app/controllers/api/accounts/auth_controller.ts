@@ -43,7 +43,7 @@ export default class AuthController {
 
   async refresh({ request, response }: HttpContext) {
     const { refreshToken } = await request.validateUsing(refreshValidator)
-    const tokens = await new AuthenticationService().refresh(refreshToken)
+    const tokens = await new AuthenticationService().refresh(refreshToken, request.ip())
     return response.ok(successEnvelope(200, tokens))
   }
 
@@ -62,7 +62,7 @@ export default class AuthController {
 
   async resetPassword({ request, response }: HttpContext) {
     const input = await resetPasswordValidator.validate(request.all())
-    await new PasswordService().reset(input)
+    await new PasswordService().reset(input, request.ip())
     return response.ok(
       successEnvelope(200, 'Your password has been reset; sign in with the new one.')
     )
@@ -70,7 +70,7 @@ export default class AuthController {
 
   async changePassword({ request, response, auth }: HttpContext) {
     const { oldPassword, newPassword } = await changePasswordValidator.validate(request.all())
-    await new PasswordService().change(auth.getUserOrFail(), oldPassword, newPassword)
+    await new PasswordService().change(auth.getUserOrFail(), oldPassword, newPassword, request.ip())
     return response.ok(successEnvelope(200, 'Your password has been changed; sign in again.'))
   }
 }

@@ -8,19 +8,32 @@ export default class UserAdministrationController {
   async changeUserType({ request, response, params, auth, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
     const { userType } = await changeUserTypeValidator.validate(request.all())
-    await new UserAdministrationService().changeType(auth.getUserOrFail(), params.userId, userType)
+    await new UserAdministrationService().changeType(
+      auth.getUserOrFail(),
+      params.userId,
+      userType,
+      request.ip()
+    )
     return response.ok(successEnvelope(200, `User type changed to ${userType}`))
   }
 
-  async deactivate({ response, params, auth, bouncer }: HttpContext) {
+  async deactivate({ request, response, params, auth, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
-    await new UserAdministrationService().deactivate(auth.getUserOrFail(), params.userId)
+    await new UserAdministrationService().deactivate(
+      auth.getUserOrFail(),
+      params.userId,
+      request.ip()
+    )
     return response.ok(successEnvelope(200, 'User deactivated'))
   }
 
-  async activate({ response, params, auth, bouncer }: HttpContext) {
+  async activate({ request, response, params, auth, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
-    await new UserAdministrationService().activate(auth.getUserOrFail(), params.userId)
+    await new UserAdministrationService().activate(
+      auth.getUserOrFail(),
+      params.userId,
+      request.ip()
+    )
     return response.ok(successEnvelope(200, 'User activated'))
   }
 }

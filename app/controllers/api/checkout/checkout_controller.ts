@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { CheckoutService } from '#services/checkout/checkout_service'
 import { OrderPlacementService } from '#services/checkout/order_placement_service'
@@ -11,19 +12,28 @@ export default class CheckoutController {
   async summary({ auth, bouncer, request }: HttpContext) {
     await bouncer.authorize('shop')
     const input = await request.validateUsing(checkoutSummaryValidator, { data: request.body() })
-    return checkoutSummaryJson(await new CheckoutService().summary(auth.getUserOrFail(), input))
+    const quote = await new CheckoutService().summary(auth.getUserOrFail(), {
+      ...input,
+      clientAddress: request.ip(),
+    })
+    return checkoutSummaryJson(quote)
   }
 
   /** Places one order per shop; a replayed idempotency key answers with the same orders. */
-  async placeOrder({ auth, bouncer, request, response }: HttpContext) {
+  @inject()
+  async placeOrder(
+    { auth, bouncer, request, response }: HttpContext,
+    placements: OrderPlacementService
+  ) {
     await bouncer.authorize('shop')
     const { idempotencyKey, ...input } = await request.validateUsing(placeOrderValidator, {
       data: request.body(),
       meta: { idempotencyKeyHeader: request.header('Idempotency-Key') },
     })
-    const placement = await new OrderPlacementService().place(auth.getUserOrFail(), {
+    const placement = await placements.place(auth.getUserOrFail(), {
       ...input,
       idempotencyKey: idempotencyKey!,
+      clientAddress: request.ip(),
     })
     if (placement.replayed) response.header('Idempotent-Replayed', 'true')
     return response.created(placement.orders.map(orderJson))

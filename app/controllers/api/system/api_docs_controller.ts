@@ -6,11 +6,14 @@ import { ResourceNotFound } from '#exceptions/common_errors'
 
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
 
-/** The only files the docs page may load; anything else under /docs/assets is a 404. */
-const ASSETS: Record<string, string> = {
-  'swagger-ui.css': join(swaggerUiDir, 'swagger-ui.css'),
-  'swagger-ui-bundle.js': join(swaggerUiDir, 'swagger-ui-bundle.js'),
-}
+/**
+ * The only files the docs page may load; anything else under /docs/assets is a 404. A Map, so
+ * a name such as `constructor` or `__proto__` finds nothing instead of an inherited property.
+ */
+const ASSETS = new Map<string, string>([
+  ['swagger-ui.css', join(swaggerUiDir, 'swagger-ui.css')],
+  ['swagger-ui-bundle.js', join(swaggerUiDir, 'swagger-ui-bundle.js')],
+])
 
 const INIT_SCRIPT = "window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui' })\n"
 
@@ -43,7 +46,7 @@ export default class ApiDocsController {
       response.header('Content-Type', 'text/javascript; charset=utf-8')
       return response.send(INIT_SCRIPT)
     }
-    const file = ASSETS[params.file]
+    const file = ASSETS.get(params.file)
     if (!file) throw new ResourceNotFound('No such documentation asset')
     response.header('Cache-Control', 'public, max-age=86400')
     return response.download(file)

@@ -1,11 +1,19 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { HealthService } from '#services/system/health_service'
 
-/** GET /health: 200 `{status: "ok"}` when the database answers, 503 otherwise. */
+/** Liveness (`GET /health`) and readiness (`GET /health/ready`) of this instance. */
 export default class HealthController {
+  /** 200 `{status: "ok"}` when the database answers, 503 otherwise. */
   async show({ response }: HttpContext) {
     const up = await new HealthService().databaseIsUp()
     response.header('Cache-Control', 'no-store')
     return response.status(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable' })
+  }
+
+  /** 200 when ready (`ok` or `degraded`), 503 when not; each check's status either way. */
+  async ready({ response }: HttpContext) {
+    const readiness = await new HealthService().readiness()
+    response.header('Cache-Control', 'no-store')
+    return response.status(readiness.status === 'unavailable' ? 503 : 200).send(readiness)
   }
 }

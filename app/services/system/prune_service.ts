@@ -1,0 +1,73 @@
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
+import env from '#start/env'
+import { sqlTime } from '#support/sql_time'
+
+/** Rows removed by one prune, by kind. */
+export interface PruneReport {
+  oneTimeCodes: number
+  refreshTokens: number
+  idempotencyKeys: number
+  outboxMessages: number
+}
+
+/** Rows deleted per statement, so a large backlog never holds long locks or one huge transaction. */
+const BATCH_SIZE = 1000
+
+/** Clients are promised that a key replays for at least a day; the retention never goes below. */
+const MINIMUM_KEY_RETENTION_HOURS = 24
+
+/**
+ * Removes rows that can no longer matter: expired one-time codes and refresh tokens, idempotency
+ * keys past their retention (`IDEMPOTENCY_RETENTION_HOURS`, default 72) and sent outbox messages
+ * past theirs (`OUTBOX_RETENTION_DAYS`, default 7). Deletes go in batches by id. Safe to run on
+ * several instances at once: each batch deletes whatever is still there.
+ */
+export class PruneService {
+  /** Prunes every kind and returns how many rows went. */
+  async prune(now: DateTime = DateTime.now()): Promise<PruneReport> {
+    const keyRetention = Math.max(
+      MINIMUM_KEY_RETENTION_HOURS,
+      env.get('IDEMPOTENCY_RETENTION_HOURS', 72)
+    )
+    const outboxRetention = env.get('OUTBOX_RETENTION_DAYS', 7)
+
+    const report: PruneReport = {
+      // A code past its lifetime can be neither used nor counted against.
+      oneTimeCodes: await this.#deleteInBatches('one_time_codes', (query) =>
+        query.where('expires_at', '<', sqlTime(now))
+      ),
+      // An expired token is refused whatever its state, so its row proves nothing any more.
+      refreshTokens: await this.#deleteInBatches('refresh_tokens', (query) =>
+        query.where('expires_at', '<', sqlTime(now))
+      ),
+      idempotencyKeys: await this.#deleteInBatches('idempotency_keys', (query) =>
+        query.where('created_at', '<', sqlTime(now.minus({ hours: keyRetention })))
+      ),
+      // Only delivered mail: pending and failed messages stay until they are sent or retried.
+      outboxMessages: await this.#deleteInBatches('outbox_messages', (query) =>
+        query
+          .where('status', 'SENT')
+          .where('sent_at', '<', sqlTime(now.minus({ days: outboxRetention })))
+      ),
+    }
+    const total = Object.values(report).reduce((sum, count) => sum + count, 0)
+    if (total > 0) logger.info({ pruned: report }, 'pruned expired rows')
+    return report
+  }
+
+  async #deleteInBatches(
+    table: string,
+    matching: (query: DatabaseQueryBuilderContract) => DatabaseQueryBuilderContract
+  ): Promise<number> {
+    let total = 0
+    for (;;) {
+      const batch = matching(db.from(table).select('id')).limit(BATCH_SIZE)
+      const deleted = Number(await db.from(table).whereIn('id', batch).delete())
+      total += deleted
+      if (deleted < BATCH_SIZE) return total
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import { BaseCommand } from '@adonisjs/core/ace'
+import type { CommandOptions } from '@adonisjs/core/types/ace'
+import { PruneService } from '#services/system/prune_service'
+
+/** Removes expired codes and tokens, old idempotency keys and old sent mail. */
+export default class Prune extends BaseCommand {
+  static commandName = 'prune'
+  static description =
+    'Delete expired one-time codes and refresh tokens, idempotency keys and sent outbox mail past their retention'
+  static options: CommandOptions = { startApp: true }
+
+  async run() {
+    const report = await new PruneService().prune()
+    this.logger.success(
+      `pruned ${report.oneTimeCodes} one-time code(s), ${report.refreshTokens} refresh token(s), ` +
+        `${report.idempotencyKeys} idempotency key(s), ${report.outboxMessages} sent message(s)`
+    )
+  }
+}

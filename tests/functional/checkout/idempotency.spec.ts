@@ -1,0 +1,294 @@
+/*
+| The idempotency service on its own, against the database: how a key is claimed, replayed, found
+| busy or stale, taken over, and released. Races between its statements are injected through
+| model hooks on IdempotencyKey, inside the claim's own transaction, so both databases run them.
+*/
+import { randomUUID } from 'node:crypto'
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime, Settings } from 'luxon'
+import { UserType } from '#enums/user_type'
+import IdempotencyKey from '#models/idempotency_key'
+import {
+  IdempotencyService,
+  STALE_CLAIM_SECONDS,
+  fingerprintOf,
+  type Claim,
+} from '#services/checkout/idempotency_service'
+import { IdempotencyInProgress, IdempotencyKeyReused } from '#exceptions/checkout_errors'
+import { makeUser } from '#tests/helpers/actors'
+import { sqlTime } from '#support/sql_time'
+
+const FINGERPRINT = fingerprintOf({ paymentMethod: 'PAYPAL' })
+
+/** The stored row of a key. */
+const rowOf = (userId: string, key: string) =>
+  db.from('idempotency_keys').where('user_id', userId).where('key', key).first()
+
+/** The claim token the key's row holds now. */
+async function tokenOf(userId: string, key: string): Promise<string> {
+  const row = await rowOf(userId, key)
+  return row.claim_token
+}
+
+/** Asserts the claim gave the right to place the orders, and returns it. */
+function claimed(claim: Claim) {
+  if (claim.kind !== 'claimed') throw new Error(`expected a claim, got ${JSON.stringify(claim)}`)
+  return claim
+}
+
+/**
+ * Runs `handler` on every IdempotencyKey insert (`before:create`) or every row read by
+ * `first()` (`after:find`) during one test; returns how often it ran.
+ */
+function onKey(
+  cleanup: (handler: () => void) => void,
+  event: 'before:create' | 'after:find',
+  handler: (key: IdempotencyKey, call: number) => Promise<unknown> | undefined
+) {
+  const calls = { count: 0 }
+  const wrapped = async (key: IdempotencyKey) => {
+    calls.count++
+    await handler(key, calls.count)
+  }
+  if (event === 'before:create') IdempotencyKey.before('create', wrapped)
+  else IdempotencyKey.after('find', wrapped)
+  cleanup(() => IdempotencyKey.$hooks.remove(event, wrapped))
+  return calls
+}
+
+/** Another request's claim on the same key, written in the claim's own transaction. */
+const rivalClaim = (key: IdempotencyKey) =>
+  key.$trx!.table('idempotency_keys').insert({
+    id: randomUUID(),
+    user_id: key.userId,
+    key: key.key,
+    fingerprint: key.fingerprint,
+    status: 'IN_PROGRESS',
+    claim_token: randomUUID(),
+    claimed_at: sqlTime(undefined, key.$trx),
+    created_at: sqlTime(undefined, key.$trx),
+    updated_at: sqlTime(undefined, key.$trx),
+  })
+
+test.group('fingerprintOf', () => {
+  test('the same request gives the same fingerprint, whatever the order of its fields', ({
+    assert,
+  }) => {
+    const one = fingerprintOf({ a: 1, b: 'x', c: null })
+    assert.equal(fingerprintOf({ c: null, b: 'x', a: 1 }), one)
+    assert.equal(fingerprintOf({ b: 'x', a: 1, c: undefined }), one)
+    assert.match(one, /^[0-9a-f]{64}$/)
+    assert.notEqual(fingerprintOf({ a: 1, b: 'y', c: null }), one)
+    assert.notEqual(fingerprintOf({ a: 1, b: 'x' }), one)
+    assert.notEqual(fingerprintOf({ a: 1, b: 'x', c: 0 }), one)
+  })
+})
+
+test.group('IdempotencyService.claim', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.teardown(() => {
+    Settings.now = () => Date.now()
+  })
+
+  test('a new key is claimed: an IN_PROGRESS row with a token of its own', async ({ assert }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const service = new IdempotencyService()
+    const claim = claimed(await service.claim(user.id, 'key-new-1', FINGERPRINT))
+    const row = await rowOf(user.id, 'key-new-1')
+    assert.deepEqual(
+      [row.id, row.status, row.claim_token, row.fingerprint, row.checkout_id],
+      [claim.id, 'IN_PROGRESS', claim.token, FINGERPRINT, null]
+    )
+    const other = claimed(await service.claim(user.id, 'key-new-2', FINGERPRINT))
+    assert.notEqual(other.token, claim.token)
+  })
+
+  test('a key in progress is busy; with another body it is reused', async ({ assert }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const service = new IdempotencyService()
+    await service.claim(user.id, 'key-busy', FINGERPRINT)
+    await assert.rejects(
+      () => service.claim(user.id, 'key-busy', FINGERPRINT),
+      IdempotencyInProgress
+    )
+    await assert.rejects(
+      () => service.claim(user.id, 'key-busy', fingerprintOf({ paymentMethod: 'CARD' })),
+      IdempotencyKeyReused
+    )
+  })
+
+  test('a claim is stale exactly STALE_CLAIM_SECONDS after it was made, not a moment sooner', async ({
+    assert,
+  }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const service = new IdempotencyService()
+    const start = DateTime.utc().startOf('second')
+    Settings.now = () => start.toMillis()
+    const first = claimed(await service.claim(user.id, 'key-stale', FINGERPRINT))
+
+    Settings.now = () => start.plus({ seconds: STALE_CLAIM_SECONDS }).toMillis() - 1
+    await assert.rejects(
+      () => service.claim(user.id, 'key-stale', FINGERPRINT),
+      IdempotencyInProgress
+    )
+
+    Settings.now = () => start.plus({ seconds: STALE_CLAIM_SECONDS }).toMillis()
+    const second = claimed(await service.claim(user.id, 'key-stale', FINGERPRINT))
+    assert.equal(second.id, first.id)
+    assert.notEqual(second.token, first.token)
+    const row = await rowOf(user.id, 'key-stale')
+    assert.equal(row.claim_token, second.token)
+    assert.equal(row.status, 'IN_PROGRESS')
+
+    // The old claim can neither complete nor release the key any more.
+    await assert.rejects(
+      () => db.transaction((trx) => service.complete(first, randomUUID(), trx)),
+      IdempotencyInProgress
+    )
+    await service.release(first)
+    assert.equal(await tokenOf(user.id, 'key-stale'), second.token)
+  })
+
+  test('a completed key replays its checkout, however old; a stale one is never taken over', async ({
+    assert,
+  }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const service = new IdempotencyService()
+    const claim = claimed(await service.claim(user.id, 'key-done', FINGERPRINT))
+    const checkoutId = randomUUID()
+    await db.table('checkouts').insert({
+      id: checkoutId,
+      user_id: user.id,
+      order_count: 1,
+      open_order_count: 1,
+      sub_total_cents: 100,
+      shipping_cost_cents: 0,
+      tax_amount_cents: 0,
+      discount_amount_cents: 0,
+      total_cents: 100,
+      currency: 'USD',
+      created_at: sqlTime(),
+      updated_at: sqlTime(),
+    })
+    await db.transaction((trx) => service.complete(claim, checkoutId, trx))
+
+    const monthLater = DateTime.now().plus({ days: 30 }).toMillis()
+    Settings.now = () => monthLater
+    assert.deepEqual(await service.claim(user.id, 'key-done', FINGERPRINT), {
+      kind: 'replay',
+      checkoutId,
+    })
+    await assert.rejects(
+      () => service.claim(user.id, 'key-done', fingerprintOf({ other: true })),
+      IdempotencyKeyReused
+    )
+    // Releasing a completed key keeps it.
+    await service.release(claim)
+    const row = await rowOf(user.id, 'key-done')
+    assert.deepEqual([row.status, row.checkout_id], ['COMPLETED', checkoutId])
+  })
+
+  test('a released claim frees the key for a fresh claim', async ({ assert }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const service = new IdempotencyService()
+    const first = claimed(await service.claim(user.id, 'key-freed', FINGERPRINT))
+    await service.release(first)
+    assert.isNull(await rowOf(user.id, 'key-freed'))
+    const second = claimed(await service.claim(user.id, 'key-freed', FINGERPRINT))
+    assert.notEqual(second.id, first.id)
+  })
+
+  test('a row that vanishes between the refused insert and the read is claimed afresh', async ({
+    assert,
+    cleanup,
+  }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    // Another request holds the key when our insert runs, and releases it before our read.
+    const calls = onKey(cleanup, 'before:create', (key, call) =>
+      call === 1 ? rivalClaim(key) : undefined
+    )
+    const claim = claimed(await new IdempotencyService().claim(user.id, 'key-gone', FINGERPRINT))
+    assert.equal(calls.count, 2)
+    assert.equal(await tokenOf(user.id, 'key-gone'), claim.token)
+  })
+
+  test('a key that keeps colliding and vanishing gives up after five tries: busy', async ({
+    assert,
+    cleanup,
+  }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const calls = onKey(cleanup, 'before:create', (key) => rivalClaim(key))
+    await assert.rejects(
+      () => new IdempotencyService().claim(user.id, 'key-flaky', FINGERPRINT),
+      IdempotencyInProgress
+    )
+    assert.equal(calls.count, 5)
+    assert.isNull(await rowOf(user.id, 'key-flaky'))
+  })
+
+  test('a takeover that loses to another one reports the key busy', async ({ assert, cleanup }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const service = new IdempotencyService()
+    const start = DateTime.utc().startOf('second')
+    Settings.now = () => start.toMillis()
+    await service.claim(user.id, 'key-contested', FINGERPRINT)
+    Settings.now = () => start.plus({ seconds: STALE_CLAIM_SECONDS + 1 }).toMillis()
+
+    // Right after we read the stale row, another instance takes it over first.
+    const rival = randomUUID()
+    onKey(cleanup, 'after:find', (key, call) =>
+      call === 1
+        ? db
+            .from('idempotency_keys')
+            .where('id', key.id)
+            .update({ claim_token: rival, claimed_at: sqlTime() })
+        : undefined
+    )
+    await assert.rejects(
+      () => service.claim(user.id, 'key-contested', FINGERPRINT),
+      IdempotencyInProgress
+    )
+    assert.equal(await tokenOf(user.id, 'key-contested'), rival)
+  })
+
+  test('any other failure of the insert is not retried but thrown', async ({ assert, cleanup }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const outage = new Error('disk full')
+    const calls = onKey(cleanup, 'before:create', () => Promise.reject(outage))
+    await assert.rejects(
+      () => new IdempotencyService().claim(user.id, 'key-outage', FINGERPRINT),
+      'disk full'
+    )
+    assert.equal(calls.count, 1)
+    assert.isNull(await rowOf(user.id, 'key-outage'))
+  })
+})
+
+test.group('IdempotencyService.claim: fresh', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.teardown(() => {
+    Settings.now = () => Date.now()
+  })
+
+  test('only the first claim of a key is fresh; a takeover of a stale one is not', async ({
+    assert,
+  }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const service = new IdempotencyService()
+    const start = DateTime.utc().startOf('second')
+    Settings.now = () => start.toMillis()
+    const first = claimed(await service.claim(user.id, 'key-fresh', FINGERPRINT))
+    assert.isTrue(first.fresh)
+
+    Settings.now = () => start.plus({ seconds: STALE_CLAIM_SECONDS }).toMillis()
+    const takenOver = claimed(await service.claim(user.id, 'key-fresh', FINGERPRINT))
+    assert.isFalse(takenOver.fresh)
+
+    // Released, the key is claimed afresh.
+    await service.release(takenOver)
+    const again = claimed(await service.claim(user.id, 'key-fresh', FINGERPRINT))
+    assert.isTrue(again.fresh)
+  })
+})

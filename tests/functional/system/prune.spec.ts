@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto'
+import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
+import testUtils from '@adonisjs/core/services/test_utils'
+import ace from '@adonisjs/core/services/ace'
+import db from '@adonisjs/lucid/services/db'
+import { UserType } from '#enums/user_type'
+import { PruneService } from '#services/system/prune_service'
+import { sqlTime } from '#support/sql_time'
+import { makeUser } from '#tests/helpers/actors'
+
+const now = DateTime.now()
+const at = (instant: DateTime) => sqlTime(instant)
+
+/** Rows of every kind prune looks at, some past their time and some not, all of one user. */
+async function rowsOfEveryKind() {
+  const user = await makeUser(UserType.CUSTOMER)
+  const id = () => randomUUID()
+  const code = (expiresAt: DateTime) => ({
+    id: id(),
+    user_id: user.id,
+    purpose: 'EMAIL_VERIFICATION',
+    code_hash: 'x'.repeat(64),
+    attempts: 0,
+    expires_at: at(expiresAt),
+    created_at: at(expiresAt.minus({ minutes: 10 })),
+  })
+  const token = (expiresAt: DateTime) => ({
+    id: id(),
+    user_id: user.id,
+    family_id: id(),
+    token_hash: randomUUID().replaceAll('-', '').padEnd(64, '0'),
+    expires_at: at(expiresAt),
+    created_at: at(expiresAt.minus({ days: 30 })),
+  })
+  const key = (createdAt: DateTime) => ({
+    id: id(),
+    user_id: user.id,
+    key: `prune-${randomUUID()}`,
+    fingerprint: 'f'.repeat(64),
+    status: 'IN_PROGRESS',
+    claim_token: id(),
+    claimed_at: at(createdAt),
+    created_at: at(createdAt),
+    updated_at: at(createdAt),
+  })
+  const mail = (status: string, sentAt: DateTime | null, createdAt: DateTime) => ({
+    id: id(),
+    kind: 'verification_code',
+    payload: JSON.stringify({ email: `prune-${randomUUID()}@example.com` }),
+    status,
+    attempts: 1,
+    next_attempt_at: at(createdAt),
+    sent_at: sentAt ? at(sentAt) : null,
+    created_at: at(createdAt),
+    updated_at: at(createdAt),
+  })
+  const rows = {
+    expiredCode: code(now.minus({ minutes: 1 })),
+    liveCode: code(now.plus({ minutes: 5 })),
+    expiredToken: token(now.minus({ hours: 1 })),
+    liveToken: token(now.plus({ days: 29 })),
+    oldKey: key(now.minus({ hours: 73 })),
+    recentKey: key(now.minus({ hours: 71 })),
+    oldSent: mail('SENT', now.minus({ days: 8 }), now.minus({ days: 8 })),
+    recentSent: mail('SENT', now.minus({ days: 6 }), now.minus({ days: 6 })),
+    oldFailed: mail('FAILED', null, now.minus({ days: 30 })),
+    oldPending: mail('PENDING', null, now.minus({ days: 30 })),
+  }
+  await db.table('one_time_codes').multiInsert([rows.expiredCode, rows.liveCode])
+  await db.table('refresh_tokens').multiInsert([rows.expiredToken, rows.liveToken])
+  await db.table('idempotency_keys').multiInsert([rows.oldKey, rows.recentKey])
+  await db
+    .table('outbox_messages')
+    .multiInsert([rows.oldSent, rows.recentSent, rows.oldFailed, rows.oldPending])
+  return rows
+}
+
+async function exists(table: string, id: string) {
+  return (await db.from(table).where('id', id).first()) !== null
+}
+
+test.group('Pruning expired rows', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('removes what is past its time and keeps the rest', async ({ assert }) => {
+    const rows = await rowsOfEveryKind()
+    const report = await new PruneService().prune()
+
+    assert.isFalse(await exists('one_time_codes', rows.expiredCode.id))
+    assert.isTrue(await exists('one_time_codes', rows.liveCode.id))
+    assert.isFalse(await exists('refresh_tokens', rows.expiredToken.id))
+    assert.isTrue(await exists('refresh_tokens', rows.liveToken.id))
+    // Keys are kept 72 hours by default (IDEMPOTENCY_RETENTION_HOURS).
+    assert.isFalse(await exists('idempotency_keys', rows.oldKey.id))
+    assert.isTrue(await exists('idempotency_keys', rows.recentKey.id))
+    // Sent mail is kept 7 days (OUTBOX_RETENTION_DAYS); unsent mail, failed or not, stays.
+    assert.isFalse(await exists('outbox_messages', rows.oldSent.id))
+    assert.isTrue(await exists('outbox_messages', rows.recentSent.id))
+    assert.isTrue(await exists('outbox_messages', rows.oldFailed.id))
+    assert.isTrue(await exists('outbox_messages', rows.oldPending.id))
+
+    for (const count of Object.values(report)) assert.isAtLeast(count, 1)
+  })
+
+  test('deletes in batches until nothing is left', async ({ assert }) => {
+    const user = await makeUser(UserType.CUSTOMER)
+    const expired = at(now.minus({ hours: 1 }))
+    const ids = Array.from({ length: 2_345 }, () => randomUUID())
+    for (let start = 0; start < ids.length; start += 500) {
+      await db.table('one_time_codes').multiInsert(
+        ids.slice(start, start + 500).map((id) => ({
+          id,
+          user_id: user.id,
+          purpose: 'PASSWORD_RESET',
+          code_hash: 'y'.repeat(64),
+          attempts: 0,
+          expires_at: expired,
+          created_at: expired,
+        }))
+      )
+    }
+    const report = await new PruneService().prune()
+    assert.isAtLeast(report.oneTimeCodes, ids.length)
+    const left = await db.from('one_time_codes').where('user_id', user.id).count('* as total')
+    assert.equal(Number(left[0].total), 0)
+  })
+
+  test('node ace prune reports what it removed', async ({ assert, cleanup }) => {
+    ace.ui.switchMode('raw')
+    cleanup(() => ace.ui.switchMode('normal'))
+    const rows = await rowsOfEveryKind()
+    const command = await ace.exec('prune', [])
+    assert.equal(command.exitCode, 0)
+    const printed = command.logger
+      .getLogs()
+      .map((log) => log.message)
+      .join('\n')
+    assert.match(printed, /pruned \d+ one-time code\(s\), \d+ refresh token\(s\)/)
+    assert.isFalse(await exists('outbox_messages', rows.oldSent.id))
+  })
+})

@@ -1,0 +1,94 @@
+/*
+| How many SQL round trips an authenticated request and a placement cost, pinned per database, so
+| that a change which adds one fails here rather than in production. The pins are today's counts:
+| lower them when the code gets cheaper (docs/performance.md has the measurements). These tests
+| commit for real (transactions and savepoints count as round trips, and a test transaction would
+| turn them into other statements), so they clean up the rows they create.
+*/
+import { randomUUID } from 'node:crypto'
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { TokenService } from '#services/accounts/token_service'
+import { SqlRoundTrips } from '#support/sql_round_trips'
+import {
+  cleanUp,
+  fillCart,
+  product,
+  seededMethod,
+  sellerShop,
+  shopper,
+} from '#tests/functional/checkout/fixtures'
+
+/** Round trips per request, by database dialect. */
+const PINNED: Record<string, { authenticatedRead: number; placeOrder: number }> = {
+  postgres: { authenticatedRead: 4, placeOrder: 29 },
+  sqlite: { authenticatedRead: 4, placeOrder: 29 },
+}
+
+test.group('SQL round trips', (group) => {
+  let userIds: string[] = []
+  let roundTrips: SqlRoundTrips
+  group.each.setup(() => {
+    userIds = []
+    roundTrips = new SqlRoundTrips().start()
+    return async () => {
+      roundTrips.stop()
+      await db.from('refresh_tokens').whereIn('user_id', userIds).delete()
+      await cleanUp(userIds, [])
+    }
+  })
+
+  /** A customer signed in as a login signs in (a refresh-token family), with one line in the cart. */
+  async function customerWithCart() {
+    const seller = await sellerShop()
+    const customer = await shopper()
+    userIds.push(seller.user.id, customer.user.id)
+    const mug = await product(seller.shop.id, 1200, { stock: 50 })
+    await fillCart(customer.user, [[mug, 2]])
+    const { accessToken } = await new TokenService().issue(customer.user)
+    return { customer, authorization: `Bearer ${accessToken}` }
+  }
+
+  const pinned = () => PINNED[db.connection().dialect.name === 'postgres' ? 'postgres' : 'sqlite']
+
+  test('an authenticated read of the cart', async ({ client, assert }) => {
+    const { authorization } = await customerWithCart()
+    roundTrips.record()
+    const response = await client.get('/api/v1/cart').header('Authorization', authorization)
+    const statements = roundTrips.recorded()
+
+    response.assertStatus(200)
+    assert.lengthOf(response.body().items, 1)
+    assert.equal(
+      statements.length,
+      pinned().authenticatedRead,
+      statements.map((statement) => statement.sql).join('\n')
+    )
+  })
+
+  test('a placement of a one-line cart', async ({ client, assert }) => {
+    const { customer, authorization } = await customerWithCart()
+    const standard = await seededMethod('Standard')
+    roundTrips.record()
+    const response = await client
+      .post('/api/v1/checkout/place-order')
+      .header('Authorization', authorization)
+      .json({
+        shippingAddressId: customer.address.id,
+        shippingMethodId: standard.id,
+        paymentMethod: 'PAYPAL',
+        idempotencyKey: `round-trips-${randomUUID()}`,
+      })
+    const statements = roundTrips.recorded()
+
+    response.assertStatus(201)
+    assert.lengthOf(response.body(), 1)
+    const placed = await db.from('orders').where('user_id', customer.user.id).count('* as total')
+    assert.equal(Number(placed[0].total), 1)
+    assert.equal(
+      statements.length,
+      pinned().placeOrder,
+      statements.map((statement) => statement.sql).join('\n')
+    )
+  })
+})
