@@ -615,14 +615,19 @@ function lifeOf(
   mayCancel: boolean,
   random: () => number
 ): Step[] {
+  // Every order draws the same three numbers whatever path it takes, so the numbers later orders
+  // draw, and with them the whole store, do not depend on the time of day the demo is made.
+  const cancelRoll = random()
+  const cancelledBySeller = random() < 0.5
+  const refundRoll = random()
   const age = now.toMillis() - placedAt.toMillis()
   const paidUpFront = paymentMethod !== 'BANK_TRANSFER' && paymentMethod !== 'CASH_ON_DELIVERY'
   const planned: Array<{ change: Change; hours: number }> = []
   const then = (hours: number, change: Change) => planned.push({ change, hours })
 
-  if (mayCancel && daysAgo >= 1 && random() < 0.1) {
+  if (mayCancel && daysAgo >= 1 && cancelRoll < 0.1) {
     if (paidUpFront) then(0.2, { kind: 'payment', to: 'PAID', by: 'seller' })
-    then(3, { kind: 'status', to: 'CANCELLED', by: random() < 0.5 ? 'customer' : 'seller' })
+    then(3, { kind: 'status', to: 'CANCELLED', by: cancelledBySeller ? 'seller' : 'customer' })
     if (paidUpFront) then(5, { kind: 'payment', to: 'REFUNDED', by: 'admin' })
     return spread(planned, age)
   }
@@ -645,7 +650,7 @@ function lifeOf(
   if (paymentMethod === 'CASH_ON_DELIVERY') {
     then(80.5, { kind: 'payment', to: 'PAID', by: 'seller' })
   }
-  if (random() < 0.08) then(200, { kind: 'payment', to: 'REFUNDED', by: 'admin' })
+  if (refundRoll < 0.08) then(200, { kind: 'payment', to: 'REFUNDED', by: 'admin' })
   return spread(planned, age)
 }
 

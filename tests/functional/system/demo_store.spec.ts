@@ -200,6 +200,23 @@ test.group('node ace demo:seed', (group) => {
     assert.deepEqual(again.counts, made.counts)
   }).timeout(120_000)
 
+  // Made just after midnight, the newest orders are younger than a day: the store must not lose
+  // its confirmed orders (or any other status) to the hour it is seeded at.
+  test('has orders in every status when made {$self} hours after midnight')
+    .with([0.3, 1.3, 12.3])
+    .run(async ({ assert }, seededAt) => {
+      await new DemoStoreService().seed(
+        DateTime.now().toUTC().startOf('day').plus({ hours: seededAt })
+      )
+      const { orders } = await demoRows()
+      assert.sameMembers([...new Set(orders.map((order) => order.status))], [...ORDER_STATUSES])
+      assert.sameMembers(
+        [...new Set(orders.map((order) => order.paymentStatus))],
+        [...PAYMENT_STATUSES]
+      )
+    })
+    .timeout(120_000)
+
   test('what the demo writes is what the API would accept', async ({ assert }) => {
     const shopId = randomUUID()
     for (const shop of DEMO_SHOPS) {
