@@ -6,6 +6,7 @@ import { expectProblem } from '#tests/helpers/responses'
 import { UserType } from '#enums/user_type'
 import { TaxRateFactory } from '#database/factories/tax_rate_factory'
 import { TaxRateService } from '#services/checkout/tax_rate_service'
+import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
 
 const BASE = '/api/v1/admin/tax-rates'
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
@@ -23,18 +24,9 @@ test.group('Tax rates: who may call', (group) => {
       () => client.put(`${BASE}/${UNKNOWN_ID}`).json({ rate: 1 }),
       () => client.delete(`${BASE}/${UNKNOWN_ID}`),
     ]
-    for (const route of routes) expectProblem(assert, await route(), 401, 'UNAUTHORIZED')
-    for (const type of [UserType.CUSTOMER, UserType.SELLER]) {
-      const { authorization } = await actor(type)
-      for (const route of routes) {
-        expectProblem(
-          assert,
-          await route().header('Authorization', authorization),
-          403,
-          'FORBIDDEN'
-        )
-      }
-    }
+    await expectRoleMatrix(assert, routes, {
+      refused: allBut(UserType.ADMIN, UserType.SUPER_ADMIN),
+    })
     assert.lengthOf(await db.from('tax_rates'), 0)
   })
 })
