@@ -9,9 +9,8 @@ import { ShopStatus } from '#enums/shop_status'
 import { CartService } from '#services/cart/cart_service'
 import {
   minutesAgo,
-  productOf,
   productOnSale,
-  sellerWithShop,
+  productsOffSale,
   stored,
 } from '#tests/functional/catalog/fixtures'
 
@@ -232,13 +231,7 @@ test.group('POST /api/v1/cart/items', (group) => {
     assert,
   }) => {
     const { user, authorization } = await actor(UserType.CUSTOMER)
-    const { shop } = await sellerWithShop()
-    const inactive = await productOf(shop, { isActive: false })
-    const deleted = await productOf(shop, { deletedAt: minutesAgo(1) })
-    const pending = await sellerWithShop(ShopStatus.PENDING)
-    const ofPending = await productOf(pending.shop)
-    const suspended = await sellerWithShop(ShopStatus.SUSPENDED)
-    const ofSuspended = await productOf(suspended.shop)
+    const { inactive, deleted, ofPending, ofSuspended } = await productsOffSale()
     for (const id of [UNKNOWN_ID, deleted.id]) {
       expectProblem(assert, await add(client, authorization, id, 1), 404, 'PRODUCT_NOT_FOUND')
     }

@@ -45,7 +45,7 @@ export default class AdminShippingMethodsController {
     return serialize(ShippingMethodTransformer.transform(method))
   }
 
-  /** Deletes a method for good; placed orders keep their copy of its name and price. */
+  /** Soft-deletes a method: it leaves every list; placed orders keep their copy of it. */
   async destroy({ bouncer, params }: HttpContext) {
     await bouncer.authorize('administer')
     await this.methods.delete(params.id)
