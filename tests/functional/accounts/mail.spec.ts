@@ -164,7 +164,8 @@ test.group('Mail through the outbox', (group) => {
     const email = uniqueEmail('rolled-back')
     await assert.rejects(() =>
       db.transaction(async (trx) => {
-        await new OutboxService().enqueue(trx, 'verification_code', {
+        const outbox = await app.container.make(OutboxService)
+        await outbox.enqueue(trx, 'verification_code', {
           email,
           code: '123456',
           ttlMinutes: 10,
@@ -187,7 +188,8 @@ test.group('Mail through the outbox', (group) => {
     const queued = await outboxRowTo(email)
     const code = queued.payload.code
 
-    assert.deepEqual(await new OutboxService().deliverDue(), { sent: 1, failed: 0 })
+    const outbox = await app.container.make(OutboxService)
+    assert.deepEqual(await outbox.deliverDue(), { sent: 1, failed: 0 })
     const after = await readdir(directory)
     const created = after.filter((name) => !before.has(name))
     assert.lengthOf(created, 1)

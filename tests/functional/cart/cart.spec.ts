@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
 import testUtils from '@adonisjs/core/services/test_utils'
@@ -447,7 +448,7 @@ test.group('CartService for checkout', (group) => {
     await addOk(client, authorization, hidden.id, 1)
     await db.from('products').where('id', hidden.id).update({ is_active: false })
 
-    const service = new CartService()
+    const service = await app.container.make(CartService)
     await db.transaction(async (trx) => {
       const lines = await service.linesFor(user.id, trx)
       assert.deepEqual(lines[0], {

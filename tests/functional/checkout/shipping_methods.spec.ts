@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
@@ -50,7 +51,8 @@ test.group('GET /api/v1/checkout/shipping-method', (group) => {
     await ShippingMethodFactory.merge({ name: 'Pigeon', priceCents: 1 }).create()
     await ShippingMethodFactory.merge({ name: 'Paused' }).apply('inactive').create()
     const gone = await ShippingMethodFactory.merge({ name: 'Gone' }).create()
-    await new ShippingMethodService().delete(gone.id)
+    const shippingMethod = await app.container.make(ShippingMethodService)
+    await shippingMethod.delete(gone.id)
 
     const { authorization } = await actor(UserType.CUSTOMER)
     const response = await client.get(CUSTOMER_LIST).header('Authorization', authorization)
@@ -171,7 +173,8 @@ test.group('POST /api/v1/admin/shipping-methods', (group) => {
   test('the name of a deleted method may be used again', async ({ client, assert }) => {
     const { authorization } = await actor(UserType.ADMIN)
     const old = await ShippingMethodFactory.merge({ name: 'Freight' }).create()
-    await new ShippingMethodService().delete(old.id)
+    const shippingMethod = await app.container.make(ShippingMethodService)
+    await shippingMethod.delete(old.id)
     const response = await client
       .post(ADMIN)
       .header('Authorization', authorization)
@@ -205,7 +208,8 @@ test.group('GET /api/v1/admin/shipping-methods', (group) => {
       .apply('inactive')
       .create()
     const gone = await ShippingMethodFactory.merge({ name: 'Gone' }).create()
-    await new ShippingMethodService().delete(gone.id)
+    const shippingMethod = await app.container.make(ShippingMethodService)
+    await shippingMethod.delete(gone.id)
 
     const { authorization } = await actor(UserType.ADMIN)
     const response = await client.get(ADMIN).header('Authorization', authorization)
@@ -260,7 +264,8 @@ test.group('PUT /api/v1/admin/shipping-methods/{id}', (group) => {
   }) => {
     const method = await ShippingMethodFactory.merge({ name: 'Van' }).create()
     const gone = await ShippingMethodFactory.merge({ name: 'Gone' }).create()
-    await new ShippingMethodService().delete(gone.id)
+    const shippingMethod = await app.container.make(ShippingMethodService)
+    await shippingMethod.delete(gone.id)
     const { authorization } = await actor(UserType.ADMIN)
 
     const clash = await client
@@ -320,7 +325,7 @@ test.group('Essential shipping methods', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('seeding again adds nothing, and never brings back a deleted method', async ({ assert }) => {
-    const service = new ShippingMethodService()
+    const service = await app.container.make(ShippingMethodService)
     await service.ensureEssential()
     const rows = await db.from('shipping_methods').orderBy('price_cents')
     assert.deepEqual(

@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
 import testUtils from '@adonisjs/core/services/test_utils'
@@ -80,7 +81,8 @@ test.group('POST /api/v1/checkout/summary: who may call and what it takes', (gro
     const { customer } = await oneLineCart()
     const inactive = await ShippingMethodFactory.apply('inactive').create()
     const deleted = await ShippingMethodFactory.create()
-    await new ShippingMethodService().delete(deleted.id)
+    const shippingMethod = await app.container.make(ShippingMethodService)
+    await shippingMethod.delete(deleted.id)
     for (const shippingMethodId of [UNKNOWN_ID, inactive.id, deleted.id]) {
       const response = await client
         .post(SUMMARY)

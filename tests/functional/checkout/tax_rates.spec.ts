@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
@@ -227,7 +228,7 @@ test.group('Tax rate of a destination', (group) => {
     await TaxRateFactory.merge({ country: 'US', region: '', rate: 5000 }).create()
     await TaxRateFactory.merge({ country: 'US', region: 'CA', rate: 7250 }).create()
     await TaxRateFactory.merge({ country: 'CA', region: 'QC', rate: 14975 }).create()
-    const service = new TaxRateService()
+    const service = await app.container.make(TaxRateService)
     assert.equal(await service.rateFor('US', ' ca '), 7250)
     assert.equal(await service.rateFor('US', 'Oregon'), 5000)
     assert.equal(await service.rateFor('US', null), 5000)
