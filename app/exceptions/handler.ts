@@ -1,8 +1,8 @@
 import router from '@adonisjs/core/services/router'
 import { ExceptionHandler, type HttpContext } from '@adonisjs/core/http'
 import { describeError, type ErrorDescription } from '#exceptions/describe_error'
-import { errorEnvelope } from '#transformers/envelope'
-import { problemDetails } from '#transformers/problem'
+import { errorEnvelope } from '#http/envelope'
+import { problemDetails } from '#http/problem'
 import { responseStyleFor } from '#support/response_style'
 import { renderConsoleError } from '#support/console_errors'
 

@@ -1,36 +1,38 @@
 import type { Quote } from '#services/checkout/checkout_service'
 import type { PricedAmounts } from '#services/checkout/pricing'
-import { centsToAmount } from '#support/money'
 import { RATE_SCALE } from '#models/tax_rate'
-
-/** The money fields of a priced order or checkout, as decimal amounts. */
-function amountsJson(amounts: PricedAmounts) {
-  return {
-    subTotal: centsToAmount(amounts.subTotal),
-    shippingCost: centsToAmount(amounts.shippingCost),
-    taxAmount: centsToAmount(amounts.taxAmount),
-    discountAmount: centsToAmount(amounts.discountAmount),
-    total: centsToAmount(amounts.total),
-    itemCount: amounts.itemCount,
-  }
-}
+import ApiTransformer from '#transformers/api_transformer'
 
 /**
- * The summary of interface 2.6 (`subTotal`, `shippingCost`, `taxAmount`, `discountAmount`,
- * `total`, `itemCount`) with the currency, the coupon applied, the tax rate, and the orders
- * place-order would create.
+ * The checkout summary (docs/api/checkout.md): the totals with the currency, the coupon applied,
+ * the tax rate, and the orders place-order would create.
  */
-export function checkoutSummaryJson(quote: Quote) {
-  return {
-    ...amountsJson(quote.pricing),
-    currency: quote.currency,
-    couponCode: quote.coupon?.code ?? null,
-    taxRate: quote.taxRate / RATE_SCALE,
-    shippingMethod: { id: quote.method.id, name: quote.method.name },
-    orders: quote.pricing.orders.map((order, index) => ({
-      shopId: order.shopId,
-      shopName: quote.shops[index].shopName,
-      ...amountsJson(order),
-    })),
+export default class CheckoutSummaryTransformer extends ApiTransformer<Quote> {
+  toObject() {
+    const quote = this.resource
+    return {
+      ...this.#amounts(quote.pricing),
+      currency: quote.currency,
+      couponCode: quote.coupon?.code ?? null,
+      taxRate: quote.taxRate / RATE_SCALE,
+      shippingMethod: { id: quote.method.id, name: quote.method.name },
+      orders: quote.pricing.orders.map((order, index) => ({
+        shopId: order.shopId,
+        shopName: quote.shops[index].shopName,
+        ...this.#amounts(order),
+      })),
+    }
+  }
+
+  /** The money fields of a priced order or checkout, as decimal amounts. */
+  #amounts(amounts: PricedAmounts) {
+    return {
+      subTotal: this.amount(amounts.subTotal),
+      shippingCost: this.amount(amounts.shippingCost),
+      taxAmount: this.amount(amounts.taxAmount),
+      discountAmount: this.amount(amounts.discountAmount),
+      total: this.amount(amounts.total),
+      itemCount: amounts.itemCount,
+    }
   }
 }

@@ -1,38 +1,33 @@
 import type Coupon from '#models/coupon'
-import { centsToAmount } from '#support/money'
 import { formatStoreDateTime } from '#support/store_time'
+import ApiTransformer from '#transformers/api_transformer'
 
-/** The coupon of interface section 2.5. */
-export interface CouponResource {
-  id: string
-  code: string
-  discountType: 'FIXED' | 'PERCENTAGE'
-  /** An amount for FIXED, a percent for PERCENTAGE (both two decimals at most). */
-  discountValue: number
-  minOrderAmount: number
-  maxDiscountAmount: number | null
-  startDate: string
-  endDate: string
-  usageLimit: number | null
-  usageCount: number
-  isActive: boolean
+/**
+ * A coupon (docs/api/coupons.md). Its dates are the store's wall-clock times, not instants: that
+ * is how they are entered, so they read back the same.
+ */
+export default class CouponTransformer extends ApiTransformer<Coupon> {
+  toObject() {
+    const coupon = this.resource
+    return {
+      id: coupon.id,
+      code: coupon.code,
+      discountType: coupon.discountType,
+      // Both kinds are held ×100 (cents, hundredths of a percent), so one conversion serves.
+      discountValue: this.amount(coupon.discountValue),
+      minOrderAmount: this.amount(coupon.minOrderAmount),
+      maxDiscountAmount:
+        coupon.maxDiscountAmount === null ? null : this.amount(coupon.maxDiscountAmount),
+      startDate: formatStoreDateTime(coupon.startDate),
+      endDate: formatStoreDateTime(coupon.endDate),
+      usageLimit: coupon.usageLimit,
+      usageCount: coupon.usageCount,
+      isActive: coupon.isActive,
+    }
+  }
 }
 
-/** Shapes a coupon for JSON: cents and hundredths of a percent become decimals, dates store-local. */
-export function couponResource(coupon: Coupon): CouponResource {
-  return {
-    id: coupon.id,
-    code: coupon.code,
-    discountType: coupon.discountType,
-    // Both kinds are held ×100 (cents, hundredths of a percent), so one conversion serves.
-    discountValue: centsToAmount(coupon.discountValue),
-    minOrderAmount: centsToAmount(coupon.minOrderAmount),
-    maxDiscountAmount:
-      coupon.maxDiscountAmount === null ? null : centsToAmount(coupon.maxDiscountAmount),
-    startDate: formatStoreDateTime(coupon.startDate),
-    endDate: formatStoreDateTime(coupon.endDate),
-    usageLimit: coupon.usageLimit,
-    usageCount: coupon.usageCount,
-    isActive: coupon.isActive,
-  }
+/** A coupon's fields as the Edge console shows them: the API's shape, read synchronously. */
+export function couponResource(coupon: Coupon) {
+  return new CouponTransformer(coupon).toObject()
 }

@@ -1,47 +1,29 @@
-import type { DateTime } from 'luxon'
 import type Policy from '#models/policy'
-import type { PolicyType } from '#enums/policy_type'
+import ApiTransformer from '#transformers/api_transformer'
 
-/** An instant as every response writes it: ISO 8601 in UTC with milliseconds and `Z`. */
-export function toIsoInstant(value: DateTime): string {
-  return value.toJSDate().toISOString()
-}
-
-/** A policy as create, update and deactivate return it (interface section 2.2). */
-export interface PolicyJson {
-  id: string
-  type: PolicyType
-  title: string
-  content: string
-  version: string
-  effectiveDate: string
-  isActive: boolean
-}
-
-/** A policy as the list, by-type and by-id reads return it: with its timestamps. */
-export interface PolicyDetailJson extends PolicyJson {
-  createdAt: string
-  updatedAt: string
-}
-
-/** The fields of a policy without its timestamps. */
-export function toPolicyJson(policy: Policy): PolicyJson {
-  return {
-    id: policy.id,
-    type: policy.type,
-    title: policy.title,
-    content: policy.content,
-    version: policy.version,
-    effectiveDate: toIsoInstant(policy.effectiveDate),
-    isActive: policy.isActive,
+/**
+ * A legal policy (docs/api/legal.md). Create, update and deactivate answer with `toObject`; the
+ * reads answer with the `withTimestamps` variant, which adds `createdAt` and `updatedAt`.
+ */
+export default class PolicyTransformer extends ApiTransformer<Policy> {
+  toObject() {
+    const policy = this.resource
+    return {
+      id: policy.id,
+      type: policy.type,
+      title: policy.title,
+      content: policy.content,
+      version: policy.version,
+      effectiveDate: this.instant(policy.effectiveDate),
+      isActive: policy.isActive,
+    }
   }
-}
 
-/** The fields of a policy with `createdAt` and `updatedAt`. */
-export function toPolicyDetailJson(policy: Policy): PolicyDetailJson {
-  return {
-    ...toPolicyJson(policy),
-    createdAt: toIsoInstant(policy.createdAt),
-    updatedAt: toIsoInstant(policy.updatedAt),
+  withTimestamps() {
+    return {
+      ...this.toObject(),
+      createdAt: this.instant(this.resource.createdAt),
+      updatedAt: this.instant(this.resource.updatedAt),
+    }
   }
 }

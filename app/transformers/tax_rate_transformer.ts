@@ -1,24 +1,18 @@
 import type TaxRate from '#models/tax_rate'
 import { RATE_SCALE } from '#models/tax_rate'
+import ApiTransformer from '#transformers/api_transformer'
 
-/** A tax rate as the API shows it: `rate` is a percent (8.25), `region` null when country-wide. */
-export interface TaxRateJson {
-  id: string
-  country: string
-  region: string | null
-  rate: number
-  createdAt: string
-  updatedAt: string
-}
-
-/** Shapes one tax rate; thousandths of a percent become a percent. */
-export function taxRateJson(taxRate: TaxRate): TaxRateJson {
-  return {
-    id: taxRate.id,
-    country: taxRate.country,
-    region: taxRate.region === '' ? null : taxRate.region,
-    rate: taxRate.rate / RATE_SCALE,
-    createdAt: taxRate.createdAt.toUTC().toISO()!,
-    updatedAt: taxRate.updatedAt.toUTC().toISO()!,
+/** A tax rate: `rate` is a percent (8.25), `region` null when the rate is country-wide. */
+export default class TaxRateTransformer extends ApiTransformer<TaxRate> {
+  toObject() {
+    const taxRate = this.resource
+    return {
+      id: taxRate.id,
+      country: taxRate.country,
+      region: taxRate.region === '' ? null : taxRate.region,
+      rate: taxRate.rate / RATE_SCALE,
+      createdAt: this.instant(taxRate.createdAt),
+      updatedAt: this.instant(taxRate.updatedAt),
+    }
   }
 }

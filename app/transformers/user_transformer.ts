@@ -1,23 +1,18 @@
 import type User from '#models/user'
 import { loginTypeOf } from '#enums/user_type'
-import type { IssuedTokens } from '#services/accounts/token_service'
+import ApiTransformer from '#transformers/api_transformer'
 
-/** A user as account responses show it: lower-case `userType`, upper-case `role`. */
-export function toAccountJson(user: User) {
-  return {
-    id: user.id,
-    email: user.email,
-    userType: loginTypeOf(user.userType),
-    role: user.userType,
+/**
+ * A user as the account routes show it (docs/api/accounts.md): lower-case `userType`, upper-case
+ * `role`. Registration answers with the `forRegistration` variant, which has no `role`.
+ */
+export default class UserTransformer extends ApiTransformer<User> {
+  toObject() {
+    return { ...this.forRegistration(), role: this.resource.userType }
   }
-}
 
-/** The registration response: `{id, email, userType}`. */
-export function toRegistrationJson(user: User) {
-  return { id: user.id, email: user.email, userType: loginTypeOf(user.userType) }
-}
-
-/** The login response: the user and its tokens. */
-export function toLoginJson(user: User, tokens: IssuedTokens) {
-  return { user: toAccountJson(user), ...tokens }
+  forRegistration() {
+    const user = this.resource
+    return { id: user.id, email: user.email, userType: loginTypeOf(user.userType) }
+  }
 }

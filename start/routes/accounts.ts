@@ -1,5 +1,5 @@
 /*
-| Account routes (interface section 4.2), no version prefix, envelope responses.
+| Account routes (docs/api/accounts.md), no version prefix, envelope responses.
 */
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'

@@ -1,6 +1,6 @@
 /*
 | Routes of the checkout area: the customer's addresses, shipping options, summary and
-| place-order (interface 4.3), and the admin management of shipping methods and tax rates.
+| place-order (docs/api/checkout.md), and the admin management of shipping methods and tax rates.
 */
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'

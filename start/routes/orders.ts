@@ -1,6 +1,6 @@
 /*
 | Routes of the orders area: a customer's own orders, the orders of a seller's shops, and every
-| order for admins (decisions.md section 5, "Orders after placement").
+| order for admins (docs/api/checkout.md, "Orders").
 */
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'

@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import { UserFactory } from '#database/factories/user_factory'
 import { TokenService } from '#services/accounts/token_service'
 import type User from '#models/user'
@@ -17,7 +18,8 @@ export function makeUser(type: UserType, overrides: Partial<User> = {}) {
 
 /** An `Authorization` header value carrying a fresh access token for the user. */
 export async function bearer(user: User): Promise<string> {
-  return `Bearer ${await new TokenService().accessTokenFor(user)}`
+  const tokens = await app.container.make(TokenService)
+  return `Bearer ${await tokens.accessTokenFor(user)}`
 }
 
 /** A user of the given type and a bearer header for it, for the common "log in as" step. */

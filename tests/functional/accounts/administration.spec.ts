@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
 import type { Assert } from '@japa/assert'
 import testUtils from '@adonisjs/core/services/test_utils'
@@ -9,6 +10,7 @@ import { actor, makeUser } from '#tests/helpers/actors'
 import { FACTORY_PASSWORD } from '#database/factories/user_factory'
 import { expectEnvelope, expectEnvelopeError } from '#tests/helpers/responses'
 import { expectLogin, login } from './support.js'
+import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
 
 type Client = Parameters<typeof login>[0]
 
@@ -76,27 +78,16 @@ test.group('Account administration: who may call', (group) => {
   test('customers and sellers are refused with 403', async ({ client, assert }) => {
     const target = await makeUser(UserType.CUSTOMER)
     const before = await stateOf(target.id)
-    for (const type of [UserType.CUSTOMER, UserType.SELLER]) {
-      const { authorization } = await actor(type)
-      expectEnvelopeError(
-        assert,
-        await changeType(client, target.id, authorization, 'SELLER'),
-        403,
-        'FORBIDDEN'
-      )
-      expectEnvelopeError(
-        assert,
-        await deactivate(client, target.id, authorization),
-        403,
-        'FORBIDDEN'
-      )
-      expectEnvelopeError(
-        assert,
-        await activate(client, target.id, authorization),
-        403,
-        'FORBIDDEN'
-      )
-    }
+    const calls = [
+      () => client.put(`/auth/${target.id}/change-user-type`).qs({ userType: 'SELLER' }),
+      () => client.put(`/auth/${target.id}/deactivate`),
+      () => client.put(`/auth/${target.id}/activate`),
+    ]
+    await expectRoleMatrix(assert, calls, {
+      refused: allBut(UserType.ADMIN, UserType.SUPER_ADMIN),
+      anonymous: false,
+      style: 'envelope',
+    })
     assert.deepEqual(await stateOf(target.id), before)
   })
 
@@ -368,7 +359,7 @@ test.group('PUT /auth/{userId}/deactivate and /activate', (group) => {
       .whereNot('id', last.id)
       .where('user_type', UserType.SUPER_ADMIN)
       .update({ isActive: false })
-    const service = new UserAdministrationService()
+    const service = await app.container.make(UserAdministrationService)
 
     await expectRefusal(assert, () => service.deactivate(actorRow, last.id), 'LAST_SUPER_ADMIN')
     await expectRefusal(

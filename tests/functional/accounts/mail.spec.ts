@@ -5,7 +5,6 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import { SMTPServer } from 'smtp-server'
 import env from '#start/env'
 import mail from '@adonisjs/mail/services/main'
 import OutboxMessage from '#models/outbox_message'
@@ -13,43 +12,7 @@ import { OutboxService } from '#services/mail/outbox_service'
 import { sqlTime } from '#support/sql_time'
 import { expectEnvelope } from '#tests/helpers/responses'
 import { PASSWORD, expectLogin, register, registerVerified, uniqueEmail } from './support.js'
-
-/** A mail server on 127.0.0.1:SMTP_PORT that keeps what it receives. */
-class TestSmtpServer {
-  messages: Array<{ to: string[]; raw: string }> = []
-  #server?: SMTPServer
-
-  async start() {
-    this.#server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      secure: false,
-      logger: false,
-      onData: (stream, session, callback) => {
-        const chunks: Buffer[] = []
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-        stream.on('end', () => {
-          this.messages.push({
-            to: session.envelope.rcptTo.map((recipient) => recipient.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          })
-          callback()
-        })
-      },
-    })
-    const server = this.#server
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject)
-      server.listen(env.get('SMTP_PORT'), '127.0.0.1', () => resolve())
-    })
-  }
-
-  async stop() {
-    const server = this.#server
-    this.#server = undefined
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()))
-  }
-}
+import { SmtpSink } from '#tests/helpers/smtp_sink'
 
 /** The only outbox row to `email` (of `kind`, when given). */
 async function outboxRowTo(email: string, kind?: string) {
@@ -60,11 +23,11 @@ async function outboxRowTo(email: string, kind?: string) {
 }
 
 test.group('Mail through the outbox', (group) => {
-  let smtp: TestSmtpServer
+  let smtp: SmtpSink
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => limiter.clear())
   group.each.setup(() => {
-    smtp = new TestSmtpServer()
+    smtp = new SmtpSink()
     return () => smtp.stop()
   })
 
@@ -201,7 +164,8 @@ test.group('Mail through the outbox', (group) => {
     const email = uniqueEmail('rolled-back')
     await assert.rejects(() =>
       db.transaction(async (trx) => {
-        await new OutboxService().enqueue(trx, 'verification_code', {
+        const outbox = await app.container.make(OutboxService)
+        await outbox.enqueue(trx, 'verification_code', {
           email,
           code: '123456',
           ttlMinutes: 10,
@@ -224,7 +188,8 @@ test.group('Mail through the outbox', (group) => {
     const queued = await outboxRowTo(email)
     const code = queued.payload.code
 
-    assert.deepEqual(await new OutboxService().deliverDue(), { sent: 1, failed: 0 })
+    const outbox = await app.container.make(OutboxService)
+    assert.deepEqual(await outbox.deliverDue(), { sent: 1, failed: 0 })
     const after = await readdir(directory)
     const created = after.filter((name) => !before.has(name))
     assert.lengthOf(created, 1)

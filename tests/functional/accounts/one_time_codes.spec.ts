@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 /*
 | The one-time code service on its own, against the database: what a code is, how long it lives,
 | how many tries it takes, what a wrong try counts against, and a code used up by a parallel
@@ -21,7 +22,7 @@ import { sqlTime } from '#support/sql_time'
 const VERIFY = CodePurpose.EMAIL_VERIFICATION
 const RESET = CodePurpose.PASSWORD_RESET
 
-const service = new OneTimeCodeService()
+const service = await app.container.make(OneTimeCodeService)
 const issue = (user: User, purpose: CodePurpose = VERIFY) =>
   db.transaction((trx) => service.issue(user, purpose, trx))
 const consume = (accounts: User[], code: string, purpose: CodePurpose = VERIFY) =>

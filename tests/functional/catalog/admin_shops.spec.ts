@@ -6,6 +6,7 @@ import { expectProblem } from '#tests/helpers/responses'
 import { UserType } from '#enums/user_type'
 import { ShopStatus } from '#enums/shop_status'
 import { minutesAgo, productOf, sellerWithShop, stored } from '#tests/functional/catalog/fixtures'
+import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
 
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 
@@ -13,14 +14,9 @@ test.group('GET /api/v1/admin/shops', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('needs an admin token', async ({ client, assert }) => {
-    expectProblem(assert, await client.get('/api/v1/admin/shops'), 401, 'UNAUTHORIZED')
-    for (const type of [UserType.CUSTOMER, UserType.SELLER]) {
-      const { authorization } = await actor(type)
-      const response = await client
-        .get('/api/v1/admin/shops')
-        .header('Authorization', authorization)
-      expectProblem(assert, response, 403, 'FORBIDDEN')
-    }
+    await expectRoleMatrix(assert, [() => client.get('/api/v1/admin/shops')], {
+      refused: allBut(UserType.ADMIN, UserType.SUPER_ADMIN),
+    })
   })
 
   test('lists every shop, filtered by status, newest first', async ({ client, assert }) => {
@@ -72,15 +68,10 @@ test.group('PUT /api/v1/admin/shops/{id}/approve and /suspend', (group) => {
 
   test('need an admin token; a customer or seller cannot approve', async ({ client, assert }) => {
     const { shop } = await sellerWithShop(ShopStatus.PENDING)
-    for (const action of ['approve', 'suspend']) {
-      const url = `/api/v1/admin/shops/${shop.id}/${action}`
-      expectProblem(assert, await client.put(url), 401, 'UNAUTHORIZED')
-      for (const type of [UserType.CUSTOMER, UserType.SELLER]) {
-        const { authorization } = await actor(type)
-        const response = await client.put(url).header('Authorization', authorization)
-        expectProblem(assert, response, 403, 'FORBIDDEN')
-      }
-    }
+    const calls = ['approve', 'suspend'].map(
+      (action) => () => client.put(`/api/v1/admin/shops/${shop.id}/${action}`)
+    )
+    await expectRoleMatrix(assert, calls, { refused: allBut(UserType.ADMIN, UserType.SUPER_ADMIN) })
     const row = await db.from('shops').where('id', shop.id).firstOrFail()
     assert.equal(row.status, ShopStatus.PENDING)
   })

@@ -27,6 +27,21 @@ export async function productOnSale(overrides: Partial<Product> = {}) {
   return { shop, product }
 }
 
+/**
+ * One product for each way of being off sale: inactive, deleted, of a PENDING shop and of a
+ * SUSPENDED shop.
+ */
+export async function productsOffSale() {
+  const { shop } = await sellerWithShop()
+  const inactive = await productOf(shop, { isActive: false })
+  const deleted = await productOf(shop, { deletedAt: minutesAgo(1) })
+  const pending = await sellerWithShop(ShopStatus.PENDING)
+  const suspended = await sellerWithShop(ShopStatus.SUSPENDED)
+  const ofPending = await productOf(pending.shop)
+  const ofSuspended = await productOf(suspended.shop)
+  return { inactive, deleted, ofPending, ofSuspended }
+}
+
 /** An instant `minutes` ago, for rows whose order a test depends on. */
 export function minutesAgo(minutes: number) {
   return DateTime.now().minus({ minutes })

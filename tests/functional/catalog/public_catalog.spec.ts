@@ -6,6 +6,7 @@ import {
   minutesAgo,
   productOf,
   productOnSale,
+  productsOffSale,
   sellerWithShop,
 } from '#tests/functional/catalog/fixtures'
 
@@ -175,13 +176,7 @@ test.group('GET /api/v1/products/{id}', (group) => {
   })
 
   test('answers 404 for anything not on sale', async ({ client, assert }) => {
-    const { shop } = await sellerWithShop()
-    const inactive = await productOf(shop, { isActive: false })
-    const deleted = await productOf(shop, { deletedAt: minutesAgo(1) })
-    const pending = await sellerWithShop(ShopStatus.PENDING)
-    const ofPending = await productOf(pending.shop)
-    const suspended = await sellerWithShop(ShopStatus.SUSPENDED)
-    const ofSuspended = await productOf(suspended.shop)
+    const { inactive, deleted, ofPending, ofSuspended } = await productsOffSale()
     for (const id of [inactive.id, deleted.id, ofPending.id, ofSuspended.id, UNKNOWN_ID]) {
       const response = await client.get(`/api/v1/products/${id}`)
       expectProblem(assert, response, 404, 'PRODUCT_NOT_FOUND')

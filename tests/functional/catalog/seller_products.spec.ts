@@ -7,6 +7,7 @@ import { UserType } from '#enums/user_type'
 import { ShopStatus } from '#enums/shop_status'
 import { ShopFactory } from '#database/factories/shop_factory'
 import { minutesAgo, productOf, sellerWithShop } from '#tests/functional/catalog/fixtures'
+import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
 
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 
@@ -30,16 +31,11 @@ test.group('POST /api/v1/seller/products', (group) => {
 
   test('needs a seller token; a customer cannot create products', async ({ client, assert }) => {
     const { shop } = await sellerWithShop()
-    const anonymous = await client.post('/api/v1/seller/products').json(validBody(shop.id))
-    expectProblem(assert, anonymous, 401, 'UNAUTHORIZED')
-    for (const type of [UserType.CUSTOMER, UserType.ADMIN]) {
-      const { authorization } = await actor(type)
-      const response = await client
-        .post('/api/v1/seller/products')
-        .header('Authorization', authorization)
-        .json(validBody(shop.id))
-      expectProblem(assert, response, 403, 'FORBIDDEN')
-    }
+    await expectRoleMatrix(
+      assert,
+      [() => client.post('/api/v1/seller/products').json(validBody(shop.id))],
+      { refused: allBut(UserType.SELLER) }
+    )
     assert.lengthOf(await db.from('products').where('shop_id', shop.id), 0)
   })
 

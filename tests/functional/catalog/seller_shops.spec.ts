@@ -7,6 +7,7 @@ import { UserType } from '#enums/user_type'
 import { ShopStatus } from '#enums/shop_status'
 import { ShopFactory } from '#database/factories/shop_factory'
 import { minutesAgo, sellerWithShop } from '#tests/functional/catalog/fixtures'
+import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
 
 const fieldsOf = (body: { errors?: Array<{ field: string }> }) =>
   (body.errors ?? []).map((error) => error.field)
@@ -20,17 +21,13 @@ test.group('POST /api/v1/seller/shops', (group) => {
   })
 
   test('is for sellers only', async ({ client, assert }) => {
-    const refused: string[] = []
-    for (const type of [UserType.CUSTOMER, UserType.ADMIN]) {
-      const { user, authorization } = await actor(type)
-      refused.push(user.id)
-      const response = await client
-        .post('/api/v1/seller/shops')
-        .header('Authorization', authorization)
-        .json({ name: 'Corner' })
-      expectProblem(assert, response, 403, 'FORBIDDEN')
-    }
-    assert.lengthOf(await db.from('shops').whereIn('seller_id', refused), 0)
+    const refused = await expectRoleMatrix(
+      assert,
+      [() => client.post('/api/v1/seller/shops').json({ name: 'Corner' })],
+      { refused: allBut(UserType.SELLER), anonymous: false }
+    )
+    const refusedIds = refused.map((user) => user.id)
+    assert.lengthOf(await db.from('shops').whereIn('seller_id', refusedIds), 0)
   })
 
   test('refuses a missing, blank or over-long name with field errors', async ({

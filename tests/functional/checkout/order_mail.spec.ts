@@ -2,62 +2,17 @@ import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
-import { SMTPServer } from 'smtp-server'
-import env from '#start/env'
 import OutboxMessage from '#models/outbox_message'
 import { OutboxService } from '#services/mail/outbox_service'
 import { sqlTime } from '#support/sql_time'
 import { twoShopCart } from '#tests/functional/checkout/fixtures'
-
-/** A mail server on 127.0.0.1:SMTP_PORT that keeps what it receives. */
-class TestSmtpServer {
-  messages: Array<{ to: string[]; raw: string }> = []
-  #server?: SMTPServer
-
-  async start() {
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData: (stream, session, callback) => {
-        const chunks: Buffer[] = []
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-        stream.on('end', () => {
-          this.messages.push({
-            to: session.envelope.rcptTo.map((recipient) => recipient.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          })
-          callback()
-        })
-      },
-    })
-    this.#server = server
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject)
-      server.listen(env.get('SMTP_PORT'), '127.0.0.1', () => resolve())
-    })
-  }
-
-  async stop() {
-    const server = this.#server
-    this.#server = undefined
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()))
-  }
-
-  /** The one message sent to `address`. */
-  to(address: string) {
-    const found = this.messages.filter((message) => message.to.includes(address))
-    if (found.length !== 1) throw new Error(`expected one mail to ${address}, got ${found.length}`)
-    // Undo quoted-printable soft line breaks, so a long line reads as written.
-    return found[0].raw.replace(/=\r?\n/g, '')
-  }
-}
+import { SmtpSink } from '#tests/helpers/smtp_sink'
 
 test.group('Order mails through the outbox', (group) => {
-  let smtp: TestSmtpServer
+  let smtp: SmtpSink
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.setup(() => {
-    smtp = new TestSmtpServer()
+    smtp = new SmtpSink()
     return () => smtp.stop()
   })
 

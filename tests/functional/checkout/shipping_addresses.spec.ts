@@ -10,6 +10,7 @@ import { ShippingAddressFactory } from '#database/factories/shipping_address_fac
 import { isUniqueViolation } from '#support/db_errors'
 import { sqlTime } from '#support/sql_time'
 import ShippingAddress from '#models/shipping_address'
+import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
 
 const BASE = '/api/v1/checkout/shipping-address'
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
@@ -38,22 +39,9 @@ test.group('Shipping addresses: who may call', (group) => {
       () => client.put(`${BASE}/${UNKNOWN_ID}`).json({ city: 'Paris' }),
       () => client.delete(`${BASE}/${UNKNOWN_ID}`),
     ]
-    for (const route of routes) expectProblem(assert, await route(), 401, 'UNAUTHORIZED')
-
-    const refused: string[] = []
-    for (const type of [UserType.SELLER, UserType.ADMIN, UserType.SUPER_ADMIN]) {
-      const { user, authorization } = await actor(type)
-      refused.push(user.id)
-      for (const route of routes) {
-        expectProblem(
-          assert,
-          await route().header('Authorization', authorization),
-          403,
-          'FORBIDDEN'
-        )
-      }
-    }
-    assert.lengthOf(await db.from('shipping_addresses').whereIn('user_id', refused), 0)
+    const refused = await expectRoleMatrix(assert, routes, { refused: allBut(UserType.CUSTOMER) })
+    const refusedIds = refused.map((user) => user.id)
+    assert.lengthOf(await db.from('shipping_addresses').whereIn('user_id', refusedIds), 0)
   })
 })
 

@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
@@ -6,6 +7,7 @@ import { expectProblem } from '#tests/helpers/responses'
 import { UserType } from '#enums/user_type'
 import { TaxRateFactory } from '#database/factories/tax_rate_factory'
 import { TaxRateService } from '#services/checkout/tax_rate_service'
+import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
 
 const BASE = '/api/v1/admin/tax-rates'
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
@@ -23,18 +25,9 @@ test.group('Tax rates: who may call', (group) => {
       () => client.put(`${BASE}/${UNKNOWN_ID}`).json({ rate: 1 }),
       () => client.delete(`${BASE}/${UNKNOWN_ID}`),
     ]
-    for (const route of routes) expectProblem(assert, await route(), 401, 'UNAUTHORIZED')
-    for (const type of [UserType.CUSTOMER, UserType.SELLER]) {
-      const { authorization } = await actor(type)
-      for (const route of routes) {
-        expectProblem(
-          assert,
-          await route().header('Authorization', authorization),
-          403,
-          'FORBIDDEN'
-        )
-      }
-    }
+    await expectRoleMatrix(assert, routes, {
+      refused: allBut(UserType.ADMIN, UserType.SUPER_ADMIN),
+    })
     assert.lengthOf(await db.from('tax_rates'), 0)
   })
 })
@@ -235,7 +228,7 @@ test.group('Tax rate of a destination', (group) => {
     await TaxRateFactory.merge({ country: 'US', region: '', rate: 5000 }).create()
     await TaxRateFactory.merge({ country: 'US', region: 'CA', rate: 7250 }).create()
     await TaxRateFactory.merge({ country: 'CA', region: 'QC', rate: 14975 }).create()
-    const service = new TaxRateService()
+    const service = await app.container.make(TaxRateService)
     assert.equal(await service.rateFor('US', ' ca '), 7250)
     assert.equal(await service.rateFor('US', 'Oregon'), 5000)
     assert.equal(await service.rateFor('US', null), 5000)

@@ -8,6 +8,7 @@ import Coupon from '#models/coupon'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
+import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
 
 const URL = '/api/v1/admin/coupons'
 
@@ -64,11 +65,10 @@ test.group('POST /api/v1/admin/coupons', (group) => {
   })
 
   test('answers 403 to customer and seller tokens', async ({ client, assert }) => {
-    for (const type of [UserType.CUSTOMER, UserType.SELLER]) {
-      const { authorization } = await actor(type)
-      const response = await client.post(URL).header('Authorization', authorization).json(body())
-      expectProblem(assert, response, 403, 'FORBIDDEN')
-    }
+    await expectRoleMatrix(assert, [() => client.post(URL).json(body())], {
+      refused: allBut(UserType.ADMIN, UserType.SUPER_ADMIN),
+      anonymous: false,
+    })
     assert.isNull(await db.from('coupons').first())
   })
 

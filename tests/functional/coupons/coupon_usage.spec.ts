@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
@@ -12,7 +13,7 @@ import {
   CouponUsageLimitReached,
 } from '#exceptions/coupon_errors'
 
-const usage = new CouponUsageService()
+const usage = await app.container.make(CouponUsageService)
 
 async function usageCount(id: string): Promise<number> {
   const row = await db.from('coupons').where('id', id).first()

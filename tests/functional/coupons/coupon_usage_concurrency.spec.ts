@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { CouponFactory } from '#database/factories/coupon_factory'
@@ -27,7 +28,7 @@ test.group('Coupon use counting under concurrency', (group) => {
   test('30 simultaneous uses of a coupon limited to 5 count exactly 5', async ({ assert }) => {
     const coupon = await CouponFactory.merge({ usageLimit: 5, usageCount: 0 }).create()
     created.push(coupon)
-    const usage = new CouponUsageService()
+    const usage = await app.container.make(CouponUsageService)
 
     const attempts = await Promise.allSettled(
       Array.from({ length: 30 }, () => db.transaction((trx) => usage.countUse(coupon.id, trx)))
@@ -48,7 +49,7 @@ test.group('Coupon use counting under concurrency', (group) => {
   test('simultaneous uses and give-backs leave the count consistent', async ({ assert }) => {
     const coupon = await CouponFactory.merge({ usageLimit: 10, usageCount: 5 }).create()
     created.push(coupon)
-    const usage = new CouponUsageService()
+    const usage = await app.container.make(CouponUsageService)
 
     const attempts = await Promise.allSettled(
       Array.from({ length: 20 }, (_, index) =>

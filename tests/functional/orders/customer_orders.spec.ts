@@ -5,6 +5,7 @@ import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
 import { UserType } from '#enums/user_type'
 import { placedCheckout } from '#tests/functional/orders/fixtures'
+import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
 
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 
@@ -30,18 +31,7 @@ test.group('Customer orders: who may call', (group) => {
       () => client.get(`/api/v1/orders/${UNKNOWN_ID}`),
       () => client.post(`/api/v1/orders/${UNKNOWN_ID}/cancel`),
     ]
-    for (const route of routes) expectProblem(assert, await route(), 401, 'UNAUTHORIZED')
-    for (const type of [UserType.SELLER, UserType.ADMIN]) {
-      const { authorization } = await actor(type)
-      for (const route of routes) {
-        expectProblem(
-          assert,
-          await route().header('Authorization', authorization),
-          403,
-          'FORBIDDEN'
-        )
-      }
-    }
+    await expectRoleMatrix(assert, routes, { refused: allBut(UserType.CUSTOMER) })
   })
 })
 

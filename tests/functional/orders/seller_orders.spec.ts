@@ -1,11 +1,11 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
-import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
 import { UserType } from '#enums/user_type'
 import { ShopFactory } from '#database/factories/shop_factory'
 import { placedCheckout } from '#tests/functional/orders/fixtures'
+import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
 
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 const statusOf = (id: string) => `/api/v1/seller/orders/${id}/status`
@@ -26,18 +26,7 @@ test.group('Seller orders: who may call', (group) => {
       () => client.put(statusOf(UNKNOWN_ID)).json({ status: 'CONFIRMED' }),
       () => client.put(paymentOf(UNKNOWN_ID)).json({ paymentStatus: 'PAID' }),
     ]
-    for (const route of routes) expectProblem(assert, await route(), 401, 'UNAUTHORIZED')
-    for (const type of [UserType.CUSTOMER, UserType.ADMIN]) {
-      const { authorization } = await actor(type)
-      for (const route of routes) {
-        expectProblem(
-          assert,
-          await route().header('Authorization', authorization),
-          403,
-          'FORBIDDEN'
-        )
-      }
-    }
+    await expectRoleMatrix(assert, routes, { refused: allBut(UserType.SELLER) })
   })
 })
 

@@ -165,7 +165,8 @@ test.group('node ace demo:seed', (group) => {
     }
 
     // The coupons in each state the console shows; LAUNCH20 used up by the demo's own orders.
-    const { rows } = await new CouponDirectoryService().search({ limit: 100, offset: 0 })
+    const couponDirectory = await app.container.make(CouponDirectoryService)
+    const { rows } = await couponDirectory.search({ limit: 100, offset: 0 })
     const validity = Object.fromEntries(
       rows
         .filter((row) => Object.values<string>(DEMO_COUPON_CODES).includes(row.coupon.code))
@@ -205,9 +206,8 @@ test.group('node ace demo:seed', (group) => {
   test('has orders in every status when made {$self} hours after midnight')
     .with([0.3, 1.3, 12.3])
     .run(async ({ assert }, seededAt) => {
-      await new DemoStoreService().seed(
-        DateTime.now().toUTC().startOf('day').plus({ hours: seededAt })
-      )
+      const demoStore = await app.container.make(DemoStoreService)
+      await demoStore.seed(DateTime.now().toUTC().startOf('day').plus({ hours: seededAt }))
       const { orders } = await demoRows()
       assert.sameMembers([...new Set(orders.map((order) => order.status))], [...ORDER_STATUSES])
       assert.sameMembers(
@@ -245,7 +245,8 @@ test.group('node ace demo:seed', (group) => {
   test('refuses a store holding part of a demo, and one that has the demo coupon codes', async ({
     assert,
   }) => {
-    await new AccountProvisioningService().createVerified(
+    const accountProvisioning = await app.container.make(AccountProvisioningService)
+    await accountProvisioning.createVerified(
       DEMO_SHOPS[0].sellerEmail,
       DEMO_PASSWORD,
       UserType.SELLER
@@ -254,12 +255,13 @@ test.group('node ace demo:seed', (group) => {
     halfMade.assertFailed()
     halfMade.assertLogMatches(/stopped half-way/, 'stderr')
     assert.lengthOf(await User.query().whereIn('email', demoEmails()), 1)
-    const incomplete = await new DemoStoreService().seed().catch((error: unknown) => error)
+    const demoStore = await app.container.make(DemoStoreService)
+    const incomplete = await demoStore.seed().catch((error: unknown) => error)
     assert.equal((incomplete as { code?: string }).code, 'DEMO_STORE_INCOMPLETE')
 
     await User.query().whereIn('email', demoEmails()).delete()
     await CouponFactory.merge({ code: DEMO_COUPON_CODES.welcome }).create()
-    const conflict = await new DemoStoreService().seed().catch((error: unknown) => error)
+    const conflict = await demoStore.seed().catch((error: unknown) => error)
     assert.equal((conflict as { code?: string }).code, 'DEMO_STORE_CONFLICT')
     assert.match((conflict as Error).message, /already has coupons WELCOME10/)
     assert.lengthOf(await User.query().whereIn('email', demoEmails()), 0)

@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
@@ -85,7 +86,8 @@ test.group('Pruning expired rows', (group) => {
 
   test('removes what is past its time and keeps the rest', async ({ assert }) => {
     const rows = await rowsOfEveryKind()
-    const report = await new PruneService().prune()
+    const prune = await app.container.make(PruneService)
+    const report = await prune.prune()
 
     assert.isFalse(await exists('one_time_codes', rows.expiredCode.id))
     assert.isTrue(await exists('one_time_codes', rows.liveCode.id))
@@ -120,7 +122,8 @@ test.group('Pruning expired rows', (group) => {
         }))
       )
     }
-    const report = await new PruneService().prune()
+    const prune = await app.container.make(PruneService)
+    const report = await prune.prune()
     assert.isAtLeast(report.oneTimeCodes, ids.length)
     const left = await db.from('one_time_codes').where('user_id', user.id).count('* as total')
     assert.equal(Number(left[0].total), 0)

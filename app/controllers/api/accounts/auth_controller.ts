@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import {
   changePasswordValidator,
@@ -12,65 +13,71 @@ import {
 import { RegistrationService } from '#services/accounts/registration_service'
 import { AuthenticationService } from '#services/accounts/authentication_service'
 import { PasswordService } from '#services/accounts/password_service'
-import { successEnvelope } from '#transformers/envelope'
-import { toLoginJson, toRegistrationJson } from '#transformers/user_transformer'
+import UserTransformer from '#transformers/user_transformer'
+import { sendEnvelope } from '#http/envelope'
 
 const FORGET_PASSWORD_MESSAGE =
   'If an account exists for this address, a verification code has been sent to it.'
 
 /**
- * The account routes of interface section 4.2. Routes the interface defines with query strings
- * also take the same fields in a JSON body (the preferred form: query strings end up in logs).
+ * The account routes (docs/api/accounts.md). Routes defined with query strings also take the
+ * same fields in a JSON body (the preferred form: query strings end up in logs), which is why
+ * they validate `request.all()`.
  */
+@inject()
 export default class AuthController {
+  constructor(
+    protected registrations: RegistrationService,
+    protected authentication: AuthenticationService,
+    protected passwords: PasswordService
+  ) {}
+
   async register({ request, response }: HttpContext) {
     const input = await request.validateUsing(registerValidator)
-    const user = await new RegistrationService().register(input)
-    return response.ok(successEnvelope(200, toRegistrationJson(user)))
+    const user = await this.registrations.register(input)
+    return sendEnvelope(response, UserTransformer.transform(user).useVariant('forRegistration'))
   }
 
   async verifyOtp({ request, response }: HttpContext) {
-    const { userId, otp } = await otpVerificationValidator.validate(request.all())
-    await new RegistrationService().verifyEmail(userId, otp)
-    return response.ok(successEnvelope(200, true))
+    const { userId, otp } = await request.validateUsing(otpVerificationValidator)
+    await this.registrations.verifyEmail(userId, otp)
+    return sendEnvelope(response, true)
   }
 
   async login({ request, response }: HttpContext) {
     const input = await request.validateUsing(loginValidator)
-    const { user, tokens } = await new AuthenticationService().login(input, request.ip())
-    return response.ok(successEnvelope(200, toLoginJson(user, tokens)))
+    const { user, tokens } = await this.authentication.login(input, request.ip())
+    return sendEnvelope(response, { user: UserTransformer.transform(user), ...tokens })
   }
 
   async refresh({ request, response }: HttpContext) {
     const { refreshToken } = await request.validateUsing(refreshValidator)
-    const tokens = await new AuthenticationService().refresh(refreshToken, request.ip())
-    return response.ok(successEnvelope(200, tokens))
+    const tokens = await this.authentication.refresh(refreshToken, request.ip())
+    return sendEnvelope(response, tokens)
   }
 
   async logout({ request, response, auth }: HttpContext) {
     const { refreshToken } = await request.validateUsing(logoutValidator)
     const guard = auth.use('api')
-    await new AuthenticationService().logout(guard.getUserOrFail(), guard.sessionId, refreshToken)
-    return response.ok(successEnvelope(200, 'Signed out'))
+    await this.authentication.logout(guard.getUserOrFail(), guard.sessionId, refreshToken)
+    return sendEnvelope(response, 'Signed out')
   }
 
   async forgetPassword({ request, response }: HttpContext) {
-    const { email, userType } = await forgetPasswordValidator.validate(request.all())
-    await new PasswordService().requestReset(email, userType)
-    return response.ok(successEnvelope(200, FORGET_PASSWORD_MESSAGE))
+    const { email, userType } = await request.validateUsing(forgetPasswordValidator)
+    await this.passwords.requestReset(email, userType)
+    return sendEnvelope(response, FORGET_PASSWORD_MESSAGE)
   }
 
   async resetPassword({ request, response }: HttpContext) {
-    const input = await resetPasswordValidator.validate(request.all())
-    await new PasswordService().reset(input, request.ip())
-    return response.ok(
-      successEnvelope(200, 'Your password has been reset; sign in with the new one.')
-    )
+    const input = await request.validateUsing(resetPasswordValidator)
+    await this.passwords.reset(input, request.ip())
+    return sendEnvelope(response, 'Your password has been reset; sign in with the new one.')
   }
 
   async changePassword({ request, response, auth }: HttpContext) {
-    const { oldPassword, newPassword } = await changePasswordValidator.validate(request.all())
-    await new PasswordService().change(auth.getUserOrFail(), oldPassword, newPassword, request.ip())
-    return response.ok(successEnvelope(200, 'Your password has been changed; sign in again.'))
+    const { oldPassword, newPassword } = await request.validateUsing(changePasswordValidator)
+    await this.passwords.change(auth.getUserOrFail(), oldPassword, newPassword, request.ip())
+    return sendEnvelope(response, 'Your password has been changed; sign in again.')
   }
 }

@@ -1,39 +1,30 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { changeUserTypeValidator } from '#validators/user'
 import { UserAdministrationService } from '#services/accounts/user_administration_service'
-import { successEnvelope } from '#transformers/envelope'
+import { sendEnvelope } from '#http/envelope'
 
-/** Admin control of user type and activation (interface section 4.2). */
+/** Admin control of user type and activation (docs/api/accounts.md). */
+@inject()
 export default class UserAdministrationController {
+  constructor(protected users: UserAdministrationService) {}
+
   async changeUserType({ request, response, params, auth, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
-    const { userType } = await changeUserTypeValidator.validate(request.all())
-    await new UserAdministrationService().changeType(
-      auth.getUserOrFail(),
-      params.userId,
-      userType,
-      request.ip()
-    )
-    return response.ok(successEnvelope(200, `User type changed to ${userType}`))
+    const { userType } = await request.validateUsing(changeUserTypeValidator)
+    await this.users.changeType(auth.getUserOrFail(), params.userId, userType, request.ip())
+    return sendEnvelope(response, `User type changed to ${userType}`)
   }
 
   async deactivate({ request, response, params, auth, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
-    await new UserAdministrationService().deactivate(
-      auth.getUserOrFail(),
-      params.userId,
-      request.ip()
-    )
-    return response.ok(successEnvelope(200, 'User deactivated'))
+    await this.users.deactivate(auth.getUserOrFail(), params.userId, request.ip())
+    return sendEnvelope(response, 'User deactivated')
   }
 
   async activate({ request, response, params, auth, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
-    await new UserAdministrationService().activate(
-      auth.getUserOrFail(),
-      params.userId,
-      request.ip()
-    )
-    return response.ok(successEnvelope(200, 'User activated'))
+    await this.users.activate(auth.getUserOrFail(), params.userId, request.ip())
+    return sendEnvelope(response, 'User activated')
   }
 }

@@ -1,41 +1,46 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { CartService } from '#services/cart/cart_service'
 import { addCartItemValidator, setCartItemValidator } from '#validators/cart'
-import { cartJson } from '#transformers/cart_transformer'
+import CartTransformer from '#transformers/cart_transformer'
+import { serialize } from '#http/serialize'
 
 /** The customer's cart: `/api/v1/cart`. Every change answers with the whole cart. */
+@inject()
 export default class CartController {
-  #cart = new CartService()
+  constructor(protected cart: CartService) {}
 
   /** Shows the cart with current prices. */
   async show({ auth, bouncer }: HttpContext) {
     await bouncer.authorize('shop')
-    return cartJson(await this.#cart.view(auth.getUserOrFail()))
+    return serialize(CartTransformer.transform(await this.cart.view(auth.getUserOrFail())))
   }
 
   /** Adds units of a product, merging with its line. */
   async add({ auth, bouncer, request }: HttpContext) {
     await bouncer.authorize('shop')
     const input = await request.validateUsing(addCartItemValidator, { data: request.body() })
-    return cartJson(await this.#cart.add(auth.getUserOrFail(), input))
+    return serialize(CartTransformer.transform(await this.cart.add(auth.getUserOrFail(), input)))
   }
 
   /** Sets the quantity of a line. */
   async update({ auth, bouncer, params, request }: HttpContext) {
     await bouncer.authorize('shop')
     const { quantity } = await request.validateUsing(setCartItemValidator, { data: request.body() })
-    return cartJson(await this.#cart.setQuantity(auth.getUserOrFail(), params.productId, quantity))
+    const cart = await this.cart.setQuantity(auth.getUserOrFail(), params.productId, quantity)
+    return serialize(CartTransformer.transform(cart))
   }
 
   /** Removes a line. */
   async remove({ auth, bouncer, params }: HttpContext) {
     await bouncer.authorize('shop')
-    return cartJson(await this.#cart.remove(auth.getUserOrFail(), params.productId))
+    const cart = await this.cart.remove(auth.getUserOrFail(), params.productId)
+    return serialize(CartTransformer.transform(cart))
   }
 
   /** Empties the cart. */
   async clear({ auth, bouncer }: HttpContext) {
     await bouncer.authorize('shop')
-    return cartJson(await this.#cart.empty(auth.getUserOrFail()))
+    return serialize(CartTransformer.transform(await this.cart.empty(auth.getUserOrFail())))
   }
 }

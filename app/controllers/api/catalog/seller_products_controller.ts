@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { ProductService } from '#services/catalog/product_service'
 import {
@@ -6,26 +7,29 @@ import {
   updateProductValidator,
 } from '#validators/product'
 import { pageRequest } from '#validators/pagination'
-import { productJson } from '#transformers/product_transformer'
-import { page } from '#transformers/page'
+import ProductTransformer from '#transformers/product_transformer'
+import { serialize } from '#http/serialize'
+import { page } from '#http/page'
 
 /** A seller's products across its shops: `/api/v1/seller/products`. */
+@inject()
 export default class SellerProductsController {
-  #products = new ProductService()
+  constructor(protected products: ProductService) {}
 
   /** Lists the seller's products, optionally of one of its shops. */
   async index({ auth, bouncer, request }: HttpContext) {
     await bouncer.authorize('sell')
     const query = await request.validateUsing(sellerProductListValidator, { data: request.qs() })
     const slice = pageRequest(query)
-    const result = await this.#products.list(auth.getUserOrFail(), { shopId: query.shopId }, slice)
-    return page(result.items.map(productJson), result.total, slice.limit, slice.offset)
+    const result = await this.products.list(auth.getUserOrFail(), { shopId: query.shopId }, slice)
+    return page(ProductTransformer.transform(result.items), result.total, slice)
   }
 
   /** Shows one of the seller's products, active or not. */
   async show({ auth, bouncer, params }: HttpContext) {
     await bouncer.authorize('sell')
-    return productJson(await this.#products.find(auth.getUserOrFail(), params.id))
+    const product = await this.products.find(auth.getUserOrFail(), params.id)
+    return serialize(ProductTransformer.transform(product))
   }
 
   /** Adds a product to one of the seller's shops. */
@@ -34,11 +38,11 @@ export default class SellerProductsController {
     const { price, ...fields } = await request.validateUsing(createProductValidator, {
       data: request.body(),
     })
-    const product = await this.#products.create(auth.getUserOrFail(), {
+    const product = await this.products.create(auth.getUserOrFail(), {
       ...fields,
       priceCents: price,
     })
-    return response.created(productJson(product))
+    return response.created(await serialize(ProductTransformer.transform(product)))
   }
 
   /** Changes some fields of one of the seller's products. */
@@ -47,17 +51,17 @@ export default class SellerProductsController {
     const { price, ...fields } = await request.validateUsing(updateProductValidator, {
       data: request.body(),
     })
-    const product = await this.#products.update(auth.getUserOrFail(), params.id, {
+    const product = await this.products.update(auth.getUserOrFail(), params.id, {
       ...fields,
       priceCents: price,
     })
-    return productJson(product)
+    return serialize(ProductTransformer.transform(product))
   }
 
   /** Soft-deletes one of the seller's products. */
   async destroy({ auth, bouncer, params }: HttpContext) {
     await bouncer.authorize('sell')
-    await this.#products.delete(auth.getUserOrFail(), params.id)
+    await this.products.delete(auth.getUserOrFail(), params.id)
     return { id: params.id as string, deleted: true }
   }
 }

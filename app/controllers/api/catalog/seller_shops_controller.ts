@@ -1,35 +1,39 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { ShopService } from '#services/catalog/shop_service'
 import { createShopValidator, sellerShopListValidator, updateShopValidator } from '#validators/shop'
 import { pageRequest } from '#validators/pagination'
-import { shopJson } from '#transformers/shop_transformer'
-import { page } from '#transformers/page'
+import ShopTransformer from '#transformers/shop_transformer'
+import { serialize } from '#http/serialize'
+import { page } from '#http/page'
 
 /** A seller's own shops: `/api/v1/seller/shops`. */
+@inject()
 export default class SellerShopsController {
-  #shops = new ShopService()
+  constructor(protected shops: ShopService) {}
 
   /** Lists the seller's shops, newest first. */
   async index({ auth, bouncer, request }: HttpContext) {
     await bouncer.authorize('sell')
     const query = await request.validateUsing(sellerShopListValidator, { data: request.qs() })
     const slice = pageRequest(query)
-    const result = await this.#shops.listForSeller(auth.getUserOrFail(), slice)
-    return page(result.items.map(shopJson), result.total, slice.limit, slice.offset)
+    const result = await this.shops.listForSeller(auth.getUserOrFail(), slice)
+    return page(ShopTransformer.transform(result.items), result.total, slice)
   }
 
   /** Opens a shop, PENDING until an admin approves it. */
   async store({ auth, bouncer, request, response }: HttpContext) {
     await bouncer.authorize('sell')
     const input = await request.validateUsing(createShopValidator, { data: request.body() })
-    const shop = await this.#shops.create(auth.getUserOrFail(), input)
-    return response.created(shopJson(shop))
+    const shop = await this.shops.create(auth.getUserOrFail(), input)
+    return response.created(await serialize(ShopTransformer.transform(shop)))
   }
 
   /** Edits the seller's own shop. */
   async update({ auth, bouncer, params, request }: HttpContext) {
     await bouncer.authorize('sell')
     const input = await request.validateUsing(updateShopValidator, { data: request.body() })
-    return shopJson(await this.#shops.update(auth.getUserOrFail(), params.id, input))
+    const shop = await this.shops.update(auth.getUserOrFail(), params.id, input)
+    return serialize(ShopTransformer.transform(shop))
   }
 }

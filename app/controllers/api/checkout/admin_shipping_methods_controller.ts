@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { ShippingMethodService } from '#services/checkout/shipping_method_service'
 import {
@@ -6,20 +7,22 @@ import {
   updateShippingMethodValidator,
 } from '#validators/shipping_method'
 import { pageRequest } from '#validators/pagination'
-import { shippingMethodJson } from '#transformers/shipping_method_transformer'
-import { page } from '#transformers/page'
+import ShippingMethodTransformer from '#transformers/shipping_method_transformer'
+import { serialize } from '#http/serialize'
+import { page } from '#http/page'
 
 /** Shipping-method management: `/api/v1/admin/shipping-methods`. */
+@inject()
 export default class AdminShippingMethodsController {
-  #methods = new ShippingMethodService()
+  constructor(protected methods: ShippingMethodService) {}
 
   /** Lists every method not deleted, active or not. */
   async index({ bouncer, request }: HttpContext) {
     await bouncer.authorize('administer')
     const query = await request.validateUsing(shippingMethodListValidator, { data: request.qs() })
     const slice = pageRequest(query)
-    const result = await this.#methods.listAll(slice)
-    return page(result.items.map(shippingMethodJson), result.total, slice.limit, slice.offset)
+    const result = await this.methods.listAll(slice)
+    return page(ShippingMethodTransformer.transform(result.items), result.total, slice)
   }
 
   /** Creates a method. */
@@ -28,8 +31,8 @@ export default class AdminShippingMethodsController {
     const { price, ...input } = await request.validateUsing(createShippingMethodValidator, {
       data: request.body(),
     })
-    const method = await this.#methods.create({ ...input, priceCents: price })
-    return response.created(shippingMethodJson(method))
+    const method = await this.methods.create({ ...input, priceCents: price })
+    return response.created(await serialize(ShippingMethodTransformer.transform(method)))
   }
 
   /** Changes some fields of a method (`isActive: false` deactivates it). */
@@ -38,15 +41,14 @@ export default class AdminShippingMethodsController {
     const { price, ...input } = await request.validateUsing(updateShippingMethodValidator, {
       data: request.body(),
     })
-    return shippingMethodJson(
-      await this.#methods.update(params.id, { ...input, priceCents: price })
-    )
+    const method = await this.methods.update(params.id, { ...input, priceCents: price })
+    return serialize(ShippingMethodTransformer.transform(method))
   }
 
-  /** Deletes a method for good; placed orders keep their copy of its name and price. */
+  /** Soft-deletes a method: it leaves every list; placed orders keep their copy of it. */
   async destroy({ bouncer, params }: HttpContext) {
     await bouncer.authorize('administer')
-    await this.#methods.delete(params.id)
+    await this.methods.delete(params.id)
     return { id: params.id, deleted: true }
   }
 }

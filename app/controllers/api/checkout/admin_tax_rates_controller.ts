@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { TaxRateService } from '#services/checkout/tax_rate_service'
 import {
@@ -6,40 +7,44 @@ import {
   updateTaxRateValidator,
 } from '#validators/tax_rate'
 import { pageRequest } from '#validators/pagination'
-import { taxRateJson } from '#transformers/tax_rate_transformer'
-import { page } from '#transformers/page'
+import TaxRateTransformer from '#transformers/tax_rate_transformer'
+import { serialize } from '#http/serialize'
+import { page } from '#http/page'
 
 /** Tax-rate management: `/api/v1/admin/tax-rates`. */
+@inject()
 export default class AdminTaxRatesController {
-  #rates = new TaxRateService()
+  constructor(protected rates: TaxRateService) {}
 
   /** Lists every rate by country and region. */
   async index({ bouncer, request }: HttpContext) {
     await bouncer.authorize('administer')
     const query = await request.validateUsing(taxRateListValidator, { data: request.qs() })
     const slice = pageRequest(query)
-    const result = await this.#rates.list(slice)
-    return page(result.items.map(taxRateJson), result.total, slice.limit, slice.offset)
+    const result = await this.rates.list(slice)
+    return page(TaxRateTransformer.transform(result.items), result.total, slice)
   }
 
   /** Adds a rate for a country or one of its regions. */
   async store({ bouncer, request, response }: HttpContext) {
     await bouncer.authorize('administer')
     const input = await request.validateUsing(createTaxRateValidator, { data: request.body() })
-    return response.created(taxRateJson(await this.#rates.create(input)))
+    const rate = await this.rates.create(input)
+    return response.created(await serialize(TaxRateTransformer.transform(rate)))
   }
 
   /** Changes some fields of a rate. */
   async update({ bouncer, params, request }: HttpContext) {
     await bouncer.authorize('administer')
     const input = await request.validateUsing(updateTaxRateValidator, { data: request.body() })
-    return taxRateJson(await this.#rates.update(params.id, input))
+    const rate = await this.rates.update(params.id, input)
+    return serialize(TaxRateTransformer.transform(rate))
   }
 
   /** Removes a rate. */
   async destroy({ bouncer, params }: HttpContext) {
     await bouncer.authorize('administer')
-    await this.#rates.delete(params.id)
+    await this.rates.delete(params.id)
     return { id: params.id, deleted: true }
   }
 }

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { ShippingAddressService } from '#services/checkout/shipping_address_service'
 import {
@@ -6,20 +7,22 @@ import {
   updateShippingAddressValidator,
 } from '#validators/shipping_address'
 import { pageRequest } from '#validators/pagination'
-import { shippingAddressJson } from '#transformers/shipping_address_transformer'
-import { page } from '#transformers/page'
+import ShippingAddressTransformer from '#transformers/shipping_address_transformer'
+import { serialize } from '#http/serialize'
+import { page } from '#http/page'
 
 /** The customer's saved addresses: `/api/v1/checkout/shipping-address`. */
+@inject()
 export default class ShippingAddressesController {
-  #addresses = new ShippingAddressService()
+  constructor(protected addresses: ShippingAddressService) {}
 
   /** Lists the customer's addresses, the default first. */
   async index({ auth, bouncer, request }: HttpContext) {
     await bouncer.authorize('shop')
     const query = await request.validateUsing(shippingAddressListValidator, { data: request.qs() })
     const slice = pageRequest(query)
-    const result = await this.#addresses.list(auth.getUserOrFail(), slice)
-    return page(result.items.map(shippingAddressJson), result.total, slice.limit, slice.offset)
+    const result = await this.addresses.list(auth.getUserOrFail(), slice)
+    return page(ShippingAddressTransformer.transform(result.items), result.total, slice)
   }
 
   /** Saves a new address. */
@@ -28,8 +31,8 @@ export default class ShippingAddressesController {
     const input = await request.validateUsing(createShippingAddressValidator, {
       data: request.body(),
     })
-    const address = await this.#addresses.create(auth.getUserOrFail(), input)
-    return response.created(shippingAddressJson(address))
+    const address = await this.addresses.create(auth.getUserOrFail(), input)
+    return response.created(await serialize(ShippingAddressTransformer.transform(address)))
   }
 
   /** Changes some fields of one of the customer's addresses. */
@@ -38,13 +41,14 @@ export default class ShippingAddressesController {
     const input = await request.validateUsing(updateShippingAddressValidator, {
       data: request.body(),
     })
-    return shippingAddressJson(await this.#addresses.update(auth.getUserOrFail(), params.id, input))
+    const address = await this.addresses.update(auth.getUserOrFail(), params.id, input)
+    return serialize(ShippingAddressTransformer.transform(address))
   }
 
   /** Deletes one of the customer's addresses. */
   async destroy({ auth, bouncer, params }: HttpContext) {
     await bouncer.authorize('shop')
-    await this.#addresses.delete(auth.getUserOrFail(), params.id)
+    await this.addresses.delete(auth.getUserOrFail(), params.id)
     return { id: params.id, deleted: true }
   }
 }

@@ -1,40 +1,46 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { CouponService } from '#services/coupons/coupon_service'
 import { createCouponValidator, updateCouponValidator } from '#validators/coupon'
 import { paginationValidator, pageRequest } from '#validators/pagination'
-import { couponResource } from '#transformers/coupon_transformer'
-import { page } from '#transformers/page'
+import CouponTransformer from '#transformers/coupon_transformer'
+import { serialize } from '#http/serialize'
+import { page } from '#http/page'
 
 /** Coupon management for admins and Super Admins: `/api/v1/admin/coupons`. */
+@inject()
 export default class AdminCouponsController {
-  /** POST: creates a coupon, 201. */
+  constructor(protected coupons: CouponService) {}
+
+  /** Creates a coupon, 201. */
   async store({ bouncer, request, response }: HttpContext) {
     await bouncer.authorize('administer')
-    const input = await createCouponValidator.validate(request.body())
-    const coupon = await new CouponService().create(input)
-    return response.created(couponResource(coupon))
+    const input = await request.validateUsing(createCouponValidator, { data: request.body() })
+    const coupon = await this.coupons.create(input)
+    return response.created(await serialize(CouponTransformer.transform(coupon)))
   }
 
-  /** GET: live coupons, newest first, in the page shape. */
+  /** Live coupons, newest first, in the page shape. */
   async index({ bouncer, request }: HttpContext) {
     await bouncer.authorize('administer')
-    const { limit, offset } = pageRequest(await paginationValidator.validate(request.qs()))
-    const { coupons, total } = await new CouponService().list(limit, offset)
-    return page(coupons.map(couponResource), total, limit, offset)
+    const query = await request.validateUsing(paginationValidator, { data: request.qs() })
+    const slice = pageRequest(query)
+    const { coupons, total } = await this.coupons.list(slice.limit, slice.offset)
+    return page(CouponTransformer.transform(coupons), total, slice)
   }
 
-  /** PUT /{id}: partial update. */
+  /** Changes the given fields. */
   async update({ bouncer, request, params }: HttpContext) {
     await bouncer.authorize('administer')
-    const changes = await updateCouponValidator.validate(request.body())
-    const coupon = await new CouponService().update(params.id, changes)
-    return couponResource(coupon)
+    const changes = await request.validateUsing(updateCouponValidator, { data: request.body() })
+    const coupon = await this.coupons.update(params.id, changes)
+    return serialize(CouponTransformer.transform(coupon))
   }
 
-  /** DELETE /{id}: soft delete, `{id, deleted: true}`. */
+  /** Soft-deletes a coupon: `{id, deleted: true}`. */
   async destroy({ bouncer, params }: HttpContext) {
     await bouncer.authorize('administer')
-    await new CouponService().delete(params.id)
+    await this.coupons.delete(params.id)
     return { id: params.id, deleted: true }
   }
 }

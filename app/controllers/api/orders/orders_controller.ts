@@ -1,13 +1,21 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { OrderQueryService } from '#services/orders/order_query_service'
 import { OrderStatusService } from '#services/orders/order_status_service'
 import { customerOrderListValidator } from '#validators/order'
 import { pageRequest } from '#validators/pagination'
-import { orderJson } from '#transformers/order_transformer'
-import { page } from '#transformers/page'
+import OrderTransformer from '#transformers/order_transformer'
+import { serialize } from '#http/serialize'
+import { page } from '#http/page'
 
 /** A customer's own orders: `/api/v1/orders`. */
+@inject()
 export default class OrdersController {
+  constructor(
+    protected queries: OrderQueryService,
+    protected statuses: OrderStatusService
+  ) {}
+
   /** Lists the customer's orders, newest first. */
   async index({ auth, bouncer, request }: HttpContext) {
     await bouncer.authorize('shop')
@@ -15,19 +23,21 @@ export default class OrdersController {
       data: request.qs(),
     })
     const slice = pageRequest(paging)
-    const result = await new OrderQueryService().list(auth.getUserOrFail(), { status }, slice)
-    return page(result.items.map(orderJson), result.total, slice.limit, slice.offset)
+    const result = await this.queries.list(auth.getUserOrFail(), { status }, slice)
+    return page(OrderTransformer.transform(result.items), result.total, slice)
   }
 
   /** Shows one of the customer's orders with its status history. */
   async show({ auth, bouncer, params }: HttpContext) {
     await bouncer.authorize('shop')
-    return orderJson(await new OrderQueryService().find(auth.getUserOrFail(), params.id))
+    const order = await this.queries.find(auth.getUserOrFail(), params.id)
+    return serialize(OrderTransformer.transform(order))
   }
 
   /** Cancels one of the customer's orders while it is PENDING or CONFIRMED. */
   async cancel({ auth, bouncer, params }: HttpContext) {
     await bouncer.authorize('shop')
-    return orderJson(await new OrderStatusService().cancel(auth.getUserOrFail(), params.id))
+    const order = await this.statuses.cancel(auth.getUserOrFail(), params.id)
+    return serialize(OrderTransformer.transform(order))
   }
 }

@@ -1,7 +1,9 @@
+import type { HttpResponse } from '@adonisjs/core/http'
 import type { FieldMessage } from '#exceptions/domain_error'
 import { statusText } from '#support/http_status'
+import { serialize } from '#http/serialize'
 
-/** The response envelope of interface section 2.1, used by account and policy routes. */
+/** The response envelope of the account and policy routes (docs/api/accounts.md). */
 export interface Envelope<T> {
   isSuccess: boolean
   statusCode: { value: number; description: string }
@@ -10,8 +12,16 @@ export interface Envelope<T> {
 }
 
 /** A successful envelope around `data`. */
-export function successEnvelope<T>(status: number, data: T): Envelope<T> {
+function successEnvelope<T>(status: number, data: T): Envelope<T> {
   return { isSuccess: true, statusCode: { value: status, description: statusText(status) }, data }
+}
+
+/**
+ * Sends `data` (a transformer's output or a plain value) in a successful envelope with `status`:
+ * the one way an envelope route answers.
+ */
+export async function sendEnvelope(response: HttpResponse, data: unknown, status = 200) {
+  return response.status(status).send(successEnvelope(status, await serialize(data)))
 }
 
 /**

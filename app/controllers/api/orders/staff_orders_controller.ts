@@ -1,0 +1,65 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import type { OrderFilters } from '#services/orders/order_query_service'
+import { OrderQueryService } from '#services/orders/order_query_service'
+import { OrderStatusService } from '#services/orders/order_status_service'
+import { orderStatusValidator, paymentStatusValidator } from '#validators/order'
+import OrderTransformer from '#transformers/order_transformer'
+import { serialize } from '#http/serialize'
+import { page, type Slice } from '#http/page'
+
+/**
+ * The order routes admins and sellers share. They differ only in who may call them and in the
+ * filters the list takes; which orders an actor sees is scoped in SQL by the services.
+ * Subclasses inherit the injected constructor.
+ */
+@inject()
+export default abstract class StaffOrdersController {
+  constructor(
+    protected queries: OrderQueryService,
+    protected statuses: OrderStatusService
+  ) {}
+
+  /** The ability a caller needs for every route of the controller. */
+  protected abstract ability: 'administer' | 'sell'
+
+  /** The list filters and the slice, read from the query string. */
+  protected abstract listQuery(ctx: HttpContext): Promise<{ filters: OrderFilters; slice: Slice }>
+
+  /** Lists the orders the caller may see, newest first. */
+  async index(ctx: HttpContext) {
+    await ctx.bouncer.authorize(this.ability)
+    const { filters, slice } = await this.listQuery(ctx)
+    const result = await this.queries.list(ctx.auth.getUserOrFail(), filters, slice)
+    return page(OrderTransformer.transform(result.items), result.total, slice)
+  }
+
+  /** Shows one order with its history. */
+  async show({ auth, bouncer, params }: HttpContext) {
+    await bouncer.authorize(this.ability)
+    const order = await this.queries.find(auth.getUserOrFail(), params.id)
+    return serialize(OrderTransformer.transform(order))
+  }
+
+  /** Moves an order along its state machine. */
+  async updateStatus({ auth, bouncer, params, request }: HttpContext) {
+    await bouncer.authorize(this.ability)
+    const { status } = await request.validateUsing(orderStatusValidator, { data: request.body() })
+    const order = await this.statuses.changeStatus(auth.getUserOrFail(), params.id, status)
+    return serialize(OrderTransformer.transform(order))
+  }
+
+  /** Records a payment or a refund. */
+  async updatePaymentStatus({ auth, bouncer, params, request }: HttpContext) {
+    await bouncer.authorize(this.ability)
+    const { paymentStatus } = await request.validateUsing(paymentStatusValidator, {
+      data: request.body(),
+    })
+    const order = await this.statuses.changePaymentStatus(
+      auth.getUserOrFail(),
+      params.id,
+      paymentStatus
+    )
+    return serialize(OrderTransformer.transform(order))
+  }
+}
