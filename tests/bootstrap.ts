@@ -2,7 +2,7 @@ import { existsSync, rmSync } from 'node:fs'
 import { randomInt } from 'node:crypto'
 import fc from 'fast-check'
 import { assert } from '@japa/assert'
-import { apiClient } from '@japa/api-client'
+import { apiClient, ApiClient } from '@japa/api-client'
 import { authApiClient } from '@adonisjs/auth/plugins/api_client'
 import app from '@adonisjs/core/services/app'
 import type { Config, TestSuite } from '@japa/runner/types'
@@ -16,6 +16,7 @@ import { browserClient } from '@japa/browser-client'
 import { chromium } from 'playwright'
 import { sessionApiClient } from '@adonisjs/session/plugins/api_client'
 import { shieldApiClient } from '@adonisjs/shield/plugins/api_client'
+import { assertMatchesContract } from '#tests/helpers/contract'
 
 /**
  * The browser suite drives Debian's Chromium (`apt-get install chromium`), or the browser named by
@@ -88,6 +89,12 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
   ],
   teardown: [],
 }
+
+/**
+ * Every response the API client receives must match /openapi.json for its route and status
+ * (tests/helpers/contract.ts), so the document cannot drift from what the code answers.
+ */
+ApiClient.teardown((response) => assertMatchesContract(response))
 
 /** Functional suites talk to a real HTTP server. */
 export const configureSuite: Config['configureSuite'] = (suite) => {

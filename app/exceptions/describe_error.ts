@@ -13,6 +13,9 @@ export interface ErrorDescription {
 /** Seconds a client is asked to wait before retrying while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5
 
+/** The status, code and wording of one kind of error: what the OpenAPI document lists. */
+export type ErrorDefinition = Pick<ErrorDescription, 'status' | 'code' | 'message'>
+
 const UNAVAILABLE: ErrorDescription = {
   status: 503,
   code: 'SERVICE_UNAVAILABLE',
@@ -26,8 +29,33 @@ const INTERNAL: ErrorDescription = {
   message: 'An unexpected error occurred',
 }
 
+const VALIDATION_FAILED: ErrorDefinition = {
+  status: 400,
+  code: 'VALIDATION_FAILED',
+  message: 'The request is invalid',
+}
+
+const MALFORMED_BODY: ErrorDefinition = {
+  status: 400,
+  code: 'MALFORMED_BODY',
+  message: 'The request body is not a valid JSON object',
+}
+
+/** A path that exists under other methods (the handler words the message per method). */
+const METHOD_NOT_ALLOWED: ErrorDefinition = {
+  status: 405,
+  code: 'METHOD_NOT_ALLOWED',
+  message: 'This method is not allowed here',
+}
+
+const TOO_MANY_REQUESTS: ErrorDefinition = {
+  status: 429,
+  code: 'TOO_MANY_REQUESTS',
+  message: 'Too many requests; try again later',
+}
+
 /** Framework error codes mapped to the stable codes and wording clients see. */
-const FRAMEWORK_ERRORS: Record<string, Omit<ErrorDescription, 'headers' | 'fields'>> = {
+const FRAMEWORK_ERRORS: Record<string, ErrorDefinition> = {
   E_ROUTE_NOT_FOUND: {
     status: 404,
     code: 'ROUTE_NOT_FOUND',
@@ -112,25 +140,16 @@ export function describeError(error: unknown): ErrorDescription {
     const fields = (candidate.messages as Array<{ field: string; message: string }>).map(
       ({ field, message }) => ({ field, message })
     )
-    return { status: 400, code: 'VALIDATION_FAILED', message: 'The request is invalid', fields }
+    return { ...VALIDATION_FAILED, fields }
   }
 
   if (isMalformedBody(error)) {
-    return {
-      status: 400,
-      code: 'MALFORMED_BODY',
-      message: 'The request body is not a valid JSON object',
-    }
+    return { ...MALFORMED_BODY }
   }
 
   if (candidate.code === 'E_TOO_MANY_REQUESTS') {
     const retryAfter = Math.max(1, Math.ceil(candidate.response?.availableIn ?? 60))
-    return {
-      status: 429,
-      code: 'TOO_MANY_REQUESTS',
-      message: 'Too many requests; try again later',
-      headers: { 'Retry-After': String(retryAfter) },
-    }
+    return { ...TOO_MANY_REQUESTS, headers: { 'Retry-After': String(retryAfter) } }
   }
 
   if (candidate.code && FRAMEWORK_ERRORS[candidate.code]) {
@@ -147,3 +166,25 @@ export function describeError(error: unknown): ErrorDescription {
 
   return INTERNAL
 }
+
+/**
+ * The errors `describeError` makes of what is not a domain error, by name, so the OpenAPI
+ * document lists them from here rather than restating their status and code.
+ */
+export const FRAMEWORK_ERROR_DEFINITIONS = {
+  routeNotFound: FRAMEWORK_ERRORS.E_ROUTE_NOT_FOUND,
+  unauthorized: FRAMEWORK_ERRORS.E_UNAUTHORIZED_ACCESS,
+  forbidden: FRAMEWORK_ERRORS.E_AUTHORIZATION_FAILURE,
+  payloadTooLarge: FRAMEWORK_ERRORS.E_REQUEST_ENTITY_TOO_LARGE,
+  unsupportedEncoding: FRAMEWORK_ERRORS.E_ENCODING_UNSUPPORTED,
+  validationFailed: VALIDATION_FAILED,
+  malformedBody: MALFORMED_BODY,
+  methodNotAllowed: METHOD_NOT_ALLOWED,
+  tooManyRequests: TOO_MANY_REQUESTS,
+  serviceUnavailable: {
+    status: UNAVAILABLE.status,
+    code: UNAVAILABLE.code,
+    message: UNAVAILABLE.message,
+  },
+  internal: INTERNAL,
+} satisfies Record<string, ErrorDefinition>

@@ -1,6 +1,10 @@
 import router from '@adonisjs/core/services/router'
 import { ExceptionHandler, type HttpContext } from '@adonisjs/core/http'
-import { describeError, type ErrorDescription } from '#exceptions/describe_error'
+import {
+  describeError,
+  FRAMEWORK_ERROR_DEFINITIONS,
+  type ErrorDescription,
+} from '#exceptions/describe_error'
 import { errorEnvelope } from '#http/envelope'
 import { problemDetails } from '#http/problem'
 import { responseStyleFor } from '#support/response_style'
@@ -72,8 +76,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     const allowed = ALL_METHODS.filter((method) => router.match(url, method, false) !== null)
     if (allowed.length === 0) return description
     return {
-      status: 405,
-      code: 'METHOD_NOT_ALLOWED',
+      ...FRAMEWORK_ERROR_DEFINITIONS.methodNotAllowed,
       message: `${ctx.request.method()} is not allowed here`,
       headers: { Allow: allowed.join(', ') },
     }

@@ -1,60 +1,47 @@
 /*
-| Small builders for the OpenAPI 3.1 document, so each area describes its routes in a few lines.
-| Request schemas come from the VineJS validators themselves (`toJSONSchema()`), so the document
-| cannot drift from what the API accepts.
+| Builds the OpenAPI operations. Request schemas come from the VineJS validators
+| (`toJSONSchema()`), response schemas from app/transformers/*_schema.ts, and error responses from
+| the exception definitions (app/exceptions): an operation names the errors it may raise and the
+| builder writes their status, codes and wording, adding the ones every route of its kind shares.
 */
+import { FRAMEWORK_ERROR_DEFINITIONS, type ErrorDefinition } from '#exceptions/describe_error'
+import {
+  AccountDeactivated,
+  InvalidToken,
+  TokenExpired,
+  TokenRevoked,
+} from '#exceptions/account_errors'
+import { arrayOf, objectOf, ref, type JsonSchema } from '#openapi/json_schema'
 
-export type JsonSchema = Record<string, unknown>
+export { arrayOf, objectOf, ref, type JsonSchema }
+
+const known = FRAMEWORK_ERROR_DEFINITIONS
 
 export interface OperationSpec {
+  /** Unique in the document; the method name a generated client gives the operation. */
+  operationId: string
   summary: string
   tags: string[]
   /** `bearer` for a JWT, `none` for public routes. */
   auth?: 'bearer' | 'none'
-  /** Who may call it, written into the description. */
+  /** Who may call it, written into the description; any role but "any …" implies FORBIDDEN. */
   roles?: string[]
   description?: string
   body?: JsonSchema
   query?: JsonSchema
   pathParams?: string[]
   headers?: Array<{ name: string; description: string; required?: boolean }>
+  /** The success responses. */
   responses: Record<
     number,
     { description: string; schema?: JsonSchema; headers?: Record<string, string> }
   >
+  /** The errors of this operation beyond those every route of its kind answers. */
+  errors?: ErrorDefinition[]
+  /** What the codes alone do not say, per error status. */
+  errorNotes?: Record<number, string>
   /** `envelope` for account and policy routes, `problem` for `/api/v1`. */
   style: 'envelope' | 'problem' | 'plain'
-}
-
-/** A `$ref` to a component schema. */
-export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` })
-
-/** An array of `items`. */
-export const arrayOf = (items: JsonSchema): JsonSchema => ({ type: 'array', items })
-
-/** An object with the given properties, all required unless listed in `optional`. */
-export function objectOf(
-  properties: Record<string, JsonSchema>,
-  optional: string[] = []
-): JsonSchema {
-  return {
-    type: 'object',
-    properties,
-    required: Object.keys(properties).filter((name) => !optional.includes(name)),
-  }
-}
-
-/** The success envelope of interface section 2.1 around a payload schema. */
-export function envelopeOf(data: JsonSchema): JsonSchema {
-  return {
-    type: 'object',
-    properties: {
-      isSuccess: { type: 'boolean', const: true },
-      statusCode: ref('StatusCode'),
-      data,
-    },
-    required: ['isSuccess', 'statusCode', 'data'],
-  }
 }
 
 /** The page shape of `/api/v1` lists. */
@@ -67,9 +54,26 @@ export function pageOf(item: JsonSchema): JsonSchema {
   })
 }
 
+/** The success envelope (docs/api/accounts.md) around a payload schema. */
+export function envelopeOf(data: JsonSchema): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      isSuccess: { type: 'boolean', const: true },
+      statusCode: ref('StatusCode'),
+      data,
+    },
+    required: ['isSuccess', 'statusCode', 'data'],
+    additionalProperties: false,
+  }
+}
+
+/** The answer of a delete. */
+export const deletedSchema = ref('Deleted')
+
 /**
  * VineJS writes `additionalProperties: false` into its schemas, but the API ignores unknown
- * fields (decisions.md section 1); the document says what the API does.
+ * fields (docs/api/accounts.md); the document says what the API does.
  */
 function acceptingUnknownFields(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(acceptingUnknownFields)
@@ -93,11 +97,70 @@ function queryParameters(schema: JsonSchema) {
   }))
 }
 
+/**
+ * Path parameters the router matches only with a UUID (start/routes.ts): any other value matches
+ * no route, so the operation also answers ROUTE_NOT_FOUND.
+ */
+const UUID_PARAMETERS = new Set(['id', 'userId', 'productId', 'shopId', 'policyId'])
+
+const takesUuid = (spec: OperationSpec) =>
+  (spec.pathParams ?? []).some((name) => UUID_PARAMETERS.has(name))
+
+/** The errors an operation answers: its own, and those every route of its kind shares. */
+function errorsOf(spec: OperationSpec): ErrorDefinition[] {
+  const errors: ErrorDefinition[] = []
+  if (spec.body || spec.query) errors.push(known.validationFailed)
+  if (spec.body) errors.push(known.malformedBody, known.payloadTooLarge, known.unsupportedEncoding)
+  if (spec.auth === 'bearer') {
+    errors.push(known.unauthorized, InvalidToken, TokenExpired, TokenRevoked, AccountDeactivated)
+    if (spec.roles?.some((role) => !role.startsWith('any '))) errors.push(known.forbidden)
+  }
+  errors.push(...(spec.errors ?? []))
+  if (takesUuid(spec)) errors.push(known.routeNotFound)
+  if (spec.style !== 'plain') errors.push(known.internal, known.serviceUnavailable)
+  return errors
+}
+
+const RETRY_AFTER = { description: 'Seconds to wait', schema: { type: 'string' } }
+
+/** One response per error status, listing its codes with their wording. */
+function errorResponses(spec: OperationSpec) {
+  const byStatus = new Map<number, Map<string, string>>()
+  for (const error of errorsOf(spec)) {
+    const codes = byStatus.get(error.status) ?? new Map<string, string>()
+    codes.set(error.code, codes.get(error.code) ?? error.message)
+    byStatus.set(error.status, codes)
+  }
+  const envelope = spec.style === 'envelope'
+  const media = envelope ? 'application/json' : 'application/problem+json'
+  const schema = ref(envelope ? 'ErrorEnvelope' : 'ProblemDetails')
+
+  const responses: Record<string, unknown> = {}
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const listed = [...codes].map(([code, message]) => `\`${code}\`: ${message}`).join('; ')
+    const note = spec.errorNotes?.[status]
+    const headers: Record<string, unknown> = {
+      'X-Request-Id': { $ref: '#/components/headers/RequestId' },
+    }
+    if (status === 429 || status === 503) headers['Retry-After'] = RETRY_AFTER
+    responses[status] = {
+      'description': note ? `${note}\n\n${listed}` : listed,
+      headers,
+      'content': { [media]: { schema } },
+      'x-error-codes': [...codes.keys()],
+    }
+  }
+  return responses
+}
+
 /** Turns an operation spec into an OpenAPI operation object. */
 export function buildOperation(spec: OperationSpec) {
   const parameters: unknown[] = []
   for (const name of spec.pathParams ?? []) {
-    parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } })
+    const schema = UUID_PARAMETERS.has(name)
+      ? { type: 'string', format: 'uuid' }
+      : { type: 'string' }
+    parameters.push({ name, in: 'path', required: true, schema })
   }
   if (spec.query)
     parameters.push(...queryParameters(acceptingUnknownFields(spec.query) as JsonSchema))
@@ -111,26 +174,21 @@ export function buildOperation(spec: OperationSpec) {
     })
   }
 
-  const errorSchema = spec.style === 'envelope' ? ref('ErrorEnvelope') : ref('ProblemDetails')
-  const errorMedia = spec.style === 'envelope' ? 'application/json' : 'application/problem+json'
-
   const responses: Record<string, unknown> = {}
   for (const [status, response] of Object.entries(spec.responses)) {
-    const isError = Number(status) >= 400
-    const schema = isError ? (response.schema ?? errorSchema) : response.schema
     const entry: Record<string, unknown> = { description: response.description }
-    if (schema) entry.content = { [isError ? errorMedia : 'application/json']: { schema } }
-    const headers: Record<string, unknown> = Object.fromEntries(
-      Object.entries(response.headers ?? {}).map(([name, description]) => [
-        name,
-        { description, schema: { type: 'string' } },
-      ])
-    )
-    // Every response carries it; on an error it is the id the body's requestId repeats.
-    if (isError) headers['X-Request-Id'] = { $ref: '#/components/headers/RequestId' }
-    if (Object.keys(headers).length) entry.headers = headers
+    if (response.schema) entry.content = { 'application/json': { schema: response.schema } }
+    if (response.headers) {
+      entry.headers = Object.fromEntries(
+        Object.entries(response.headers).map(([name, description]) => [
+          name,
+          { description, schema: { type: 'string' } },
+        ])
+      )
+    }
     responses[status] = entry
   }
+  Object.assign(responses, errorResponses(spec))
 
   const description = [
     spec.description,
@@ -140,6 +198,7 @@ export function buildOperation(spec: OperationSpec) {
     .join('\n\n')
 
   return {
+    operationId: spec.operationId,
     summary: spec.summary,
     ...(description ? { description } : {}),
     tags: spec.tags,

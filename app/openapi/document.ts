@@ -26,11 +26,18 @@ let cached: Record<string, unknown> | undefined
 export function openApiDocument(): Record<string, unknown> {
   if (cached) return cached
   const paths: Record<string, Record<string, unknown>> = {}
+  const operationIds = new Set<string>()
   for (const area of AREAS) {
     for (const [path, operations] of Object.entries(area)) {
       paths[path] ??= {}
       for (const [method, spec] of Object.entries(operations)) {
-        if (spec) paths[path][method] = buildOperation(spec)
+        if (!spec) continue
+        // A generated client names its methods after them, so two alike would collide there.
+        if (operationIds.has(spec.operationId)) {
+          throw new Error(`OpenAPI: operationId ${spec.operationId} is used twice`)
+        }
+        operationIds.add(spec.operationId)
+        paths[path][method] = buildOperation(spec)
       }
     }
   }
@@ -39,6 +46,7 @@ export function openApiDocument(): Record<string, unknown> {
     info: {
       title: 'Multi-vendor commerce back end',
       version: '1.0.0',
+      license: { name: 'MIT', identifier: 'MIT' },
       description:
         'Accounts and policies answer with the envelope `{isSuccess, statusCode, data, error}`; ' +
         '`/api/v1` routes answer with bare JSON and RFC 9457 problem details on error. ' +

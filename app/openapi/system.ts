@@ -24,6 +24,7 @@ function readinessSchema(status: 'ok' | 'unavailable') {
 export const systemPaths: AreaPaths = {
   '/health': {
     get: {
+      operationId: 'health',
       summary: 'Liveness and database check',
       tags: ['System'],
       style: 'plain',
@@ -41,6 +42,7 @@ export const systemPaths: AreaPaths = {
   },
   '/health/ready': {
     get: {
+      operationId: 'readiness',
       summary: 'Readiness: database, Redis, disk, memory and mail backlog',
       description:
         'For load balancers and operators. 200 with `status` `ok`, or `degraded` when the ' +
@@ -58,6 +60,7 @@ export const systemPaths: AreaPaths = {
   },
   '/openapi.json': {
     get: {
+      operationId: 'openApiDocument',
       summary: 'This OpenAPI 3.1 document',
       tags: ['System'],
       style: 'plain',
@@ -66,6 +69,7 @@ export const systemPaths: AreaPaths = {
   },
   '/docs': {
     get: {
+      operationId: 'apiDocsPage',
       summary: 'A browsable page rendering this document',
       tags: ['System'],
       style: 'plain',

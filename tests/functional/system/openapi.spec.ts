@@ -1,8 +1,17 @@
 import { test } from '@japa/runner'
+import type { ApiResponse } from '@japa/api-client'
+import { assertMatchesContract } from '#tests/helpers/contract'
 import router from '@adonisjs/core/services/router'
+import { ProductNotFound, ShopNotFound, SkuExists } from '#exceptions/catalog_errors'
+import { couponSchema } from '#transformers/coupon_schema'
+import { orderSchema } from '#transformers/order_schema'
 
-/** `/policy/:id` → `/policy/{id}`. */
-const toOpenApiPath = (pattern: string) => pattern.replace(/:([A-Za-z0-9_]+)\??/g, '{$1}')
+/**
+ * `/policy/:id` → `/policy/{}`: parameter names aside, as OpenAPI compares templates (two routes
+ * whose patterns differ only by a parameter's name share one path in the document).
+ */
+const routeTemplate = (pattern: string) => pattern.replace(/:([A-Za-z0-9_]+)\??/g, '{}')
+const documentTemplate = (path: string) => path.replace(/\{[^}]+\}/g, '{}')
 
 test.group('GET /openapi.json', () => {
   test('is an OpenAPI 3.1 document', async ({ client, assert }) => {
@@ -18,11 +27,14 @@ test.group('GET /openapi.json', () => {
   }) => {
     const response = await client.get('/openapi.json')
     const document = response.body()
+    const byTemplate = new Map(
+      Object.entries<any>(document.paths).map(([path, item]) => [documentTemplate(path), item])
+    )
     const missing: string[] = []
     for (const routes of Object.values(router.toJSON())) {
       for (const route of routes) {
         if (route.pattern.startsWith('/admin') || route.pattern.startsWith('/docs/assets')) continue
-        const path = document.paths[toOpenApiPath(route.pattern)]
+        const path = byTemplate.get(routeTemplate(route.pattern))
         for (const method of route.methods) {
           if (method === 'HEAD') continue
           const operation = path?.[method.toLowerCase()]
@@ -65,6 +77,101 @@ test.group('GET /openapi.json', () => {
       }
     }
     assert.deepEqual(undocumented, [])
+  })
+
+  test('names every operation with an operationId of its own', async ({ client, assert }) => {
+    const served = await client.get('/openapi.json')
+    const { paths } = served.body()
+    const ids: string[] = []
+    for (const [path, operations] of Object.entries<any>(paths)) {
+      for (const [method, operation] of Object.entries<any>(operations)) {
+        assert.isString(operation.operationId, `${method.toUpperCase()} ${path}`)
+        ids.push(operation.operationId)
+      }
+    }
+    assert.lengthOf(new Set(ids), ids.length)
+  })
+
+  test('lists each error status with the codes of the exceptions behind it', async ({
+    client,
+    assert,
+  }) => {
+    const served = await client.get('/openapi.json')
+    const { paths } = served.body()
+    const create = paths['/api/v1/seller/products'].post.responses
+    assert.sameMembers(create['404']['x-error-codes'], [ShopNotFound.code])
+    assert.sameMembers(create['409']['x-error-codes'], [SkuExists.code])
+    assert.include(create['409'].description, SkuExists.message)
+    assert.includeMembers(create['400']['x-error-codes'], ['VALIDATION_FAILED', 'MALFORMED_BODY'])
+    assert.includeMembers(create['401']['x-error-codes'], ['UNAUTHORIZED', 'TOKEN_REVOKED'])
+    assert.sameMembers(create['403']['x-error-codes'], ['ACCOUNT_DEACTIVATED', 'FORBIDDEN'])
+    assert.sameMembers(create['503']['x-error-codes'], ['SERVICE_UNAVAILABLE'])
+
+    // A public read without a body or a query has none of those.
+    const product = paths['/api/v1/products/{id}'].get.responses
+    assert.notProperty(product, '400')
+    assert.notProperty(product, '401')
+    // Its id must be a UUID to match the route at all.
+    assert.sameMembers(product['404']['x-error-codes'], [ProductNotFound.code, 'ROUTE_NOT_FOUND'])
+    assert.equal(paths['/api/v1/products/{id}'].get.parameters[0].schema.format, 'uuid')
+  })
+
+  test('takes each response schema from beside its transformer', async ({ client, assert }) => {
+    const served = await client.get('/openapi.json')
+    const { components, paths } = served.body()
+    assert.deepEqual(components.schemas.Order, orderSchema)
+    assert.deepEqual(components.schemas.Coupon, couponSchema)
+    assert.deepEqual(
+      paths['/api/v1/orders/{id}'].get.responses['200'].content['application/json'].schema,
+      { $ref: '#/components/schemas/Order' }
+    )
+  })
+
+  test('the test client refuses a response the document does not describe', async ({
+    client,
+    assert,
+  }) => {
+    const served = await client.get('/openapi.json')
+    const { baseUrl } = served.request.config
+    const cart = { items: [], itemCount: 0, subTotal: 0 }
+    const answer = (method: string, endpoint: string, status: number, body: unknown) =>
+      ({
+        request: { config: { method, endpoint, baseUrl } },
+        status: () => status,
+        headers: () => ({ 'content-type': 'application/json; charset=utf-8' }),
+        body: () => body,
+        text: () => JSON.stringify(body),
+      }) as unknown as ApiResponse
+
+    await assertMatchesContract(answer('GET', '/api/v1/cart', 200, cart))
+    await assert.rejects(
+      () => assertMatchesContract(answer('GET', '/api/v1/cart', 200, { ...cart, extra: 1 })),
+      /must NOT have additional properties/
+    )
+    await assert.rejects(
+      () => assertMatchesContract(answer('GET', '/api/v1/cart', 200, { ...cart, subTotal: '0' })),
+      /must be number/
+    )
+    await assert.rejects(
+      () => assertMatchesContract(answer('GET', '/api/v1/cart', 204, cart)),
+      /status 204 is not documented/
+    )
+    const problem = {
+      type: 'about:blank',
+      title: 'Conflict',
+      status: 409,
+      code: 'SKU_EXISTS',
+      detail: 'taken',
+      requestId: 'r1',
+    }
+    await assertMatchesContract(answer('POST', '/api/v1/seller/products', 409, problem))
+    await assert.rejects(
+      () =>
+        assertMatchesContract(
+          answer('POST', '/api/v1/seller/products', 409, { ...problem, code: 'CART_CHANGED' })
+        ),
+      /error code CART_CHANGED is not among the documented SKU_EXISTS/
+    )
   })
 
   test('serves a documentation page that loads the document', async ({ client, assert }) => {
