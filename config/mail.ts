@@ -23,6 +23,12 @@ const mailConfig = defineConfig({
       connectionTimeout: 5_000,
       greetingTimeout: 5_000,
       socketTimeout: 15_000,
+      // The outbox sends a batch at once: a few connections stay open for the whole delivery pass
+      // and carry one message after another, instead of a connection and greeting per mail. The
+      // outbox closes them when the pass ends (app/services/mail/outbox_service.ts).
+      pool: true,
+      maxConnections: 5,
+      maxMessages: 1_000,
     }),
     file: () => new FileTransport(app.tmpPath('mail')),
   },

@@ -3,10 +3,12 @@ import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import testUtils from '@adonisjs/core/services/test_utils'
 import ace from '@adonisjs/core/services/ace'
+import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import OutboxMessage from '#models/outbox_message'
 import { OutboxService, type DeliveryReport } from '#services/mail/outbox_service'
 import { OutboxWorker } from '#services/mail/outbox_worker'
+import { PruneService } from '#services/system/prune_service'
 import { sqlTime } from '#support/sql_time'
 
 /** A verification mail to a unique address, due now unless told otherwise. */
@@ -138,7 +140,7 @@ test.group('Outbox worker', (group) => {
 
   test('one tick drains a backlog larger than a batch', async ({ assert }) => {
     const messages = await Promise.all(Array.from({ length: 45 }, () => queued()))
-    const worker = new OutboxWorker(60_000)
+    const worker = await app.container.make(OutboxWorker)
     await worker.tick()
     const rows = await OutboxMessage.query().whereIn(
       'id',
@@ -149,7 +151,7 @@ test.group('Outbox worker', (group) => {
 
   test('ticks never overlap: a tick during a pass joins it', async ({ assert }) => {
     const outbox = new SlowOutbox()
-    const worker = new OutboxWorker(60_000, outbox)
+    const worker = new OutboxWorker(outbox, new PruneService())
     const first = worker.tick()
     const second = worker.tick()
     await new Promise((resolve) => setImmediate(resolve))
@@ -161,8 +163,8 @@ test.group('Outbox worker', (group) => {
 
   test('stop waits for the pass in progress, then no pass starts', async ({ assert }) => {
     const outbox = new SlowOutbox()
-    const worker = new OutboxWorker(10, outbox)
-    worker.start()
+    const worker = new OutboxWorker(outbox, new PruneService())
+    worker.start(10)
     await new Promise((resolve) => setTimeout(resolve, 50))
     assert.equal(outbox.passes, 1)
 
@@ -184,7 +186,7 @@ test.group('Outbox worker', (group) => {
         throw new Error('database gone')
       }
     })()
-    const worker = new OutboxWorker(60_000, broken)
+    const worker = new OutboxWorker(broken, new PruneService())
     await worker.tick()
     await worker.tick()
     assert.equal(calls, 2)
@@ -193,7 +195,7 @@ test.group('Outbox worker', (group) => {
   test('the first pass also prunes expired rows', async ({ assert }) => {
     const expiredDay = DateTime.now().minus({ days: 30 })
     const old = await queued({ status: 'SENT', sentAt: expiredDay, attempts: 1 })
-    const worker = new OutboxWorker(60_000, new SlowOutboxThatFinishes())
+    const worker = new OutboxWorker(new SlowOutboxThatFinishes(), new PruneService())
     await worker.tick()
     assert.isNull(await OutboxMessage.find(old.id))
   })
