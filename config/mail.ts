@@ -2,6 +2,7 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, transports } from '@adonisjs/mail'
 import { FileTransport } from '#mails/file_transport'
+import { openSmtpSocket } from '#mails/smtp_socket'
 
 const smtpHost = env.get('SMTP_HOST')
 const smtpUser = env.get('SMTP_USERNAME')
@@ -29,6 +30,7 @@ const mailConfig = defineConfig({
       pool: true,
       maxConnections: 5,
       maxMessages: 1_000,
+      ...{ getSocket: openSmtpSocket },
     }),
     file: () => new FileTransport(app.tmpPath('mail')),
   },

@@ -5,6 +5,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import ace from '@adonisjs/core/services/ace'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
+import mail from '@adonisjs/mail/services/main'
 import OutboxMessage from '#models/outbox_message'
 import { OutboxService, type DeliveryReport } from '#services/mail/outbox_service'
 import { OutboxWorker } from '#services/mail/outbox_worker'
@@ -132,6 +133,60 @@ test.group('Outbox: claims', (group) => {
     assert.equal(taken.status, 'SENT')
     assert.isNull(taken.lockedUntil)
     assert.equal(await statusOf(held.id), 'PENDING')
+  })
+})
+
+test.group('Outbox: batches', () => {
+  test('three passes at once over several batches send every message once, with its HTML', async ({
+    assert,
+    cleanup,
+  }) => {
+    const faked = mail.fake()
+    const messages = await Promise.all(Array.from({ length: 130 }, () => queued()))
+    const ids = messages.map((message) => message.id)
+    cleanup(async () => {
+      mail.restore()
+      await db.from('outbox_messages').whereIn('id', ids).delete()
+    })
+
+    await Promise.all([1, 2, 3].map(() => new OutboxService().deliverDue(500)))
+
+    const rows = await OutboxMessage.query().whereIn('id', ids)
+    assert.deepEqual([...new Set(rows.map((row) => row.status))], ['SENT'])
+    // Sent twice, a message would count two tries.
+    assert.deepEqual([...new Set(rows.map((row) => row.attempts))], [1])
+    assert.isTrue(rows.every((row) => !('code' in row.payload) && row.lockedUntil === null))
+
+    const addresses = new Set(messages.map((message) => String(message.payload.email)))
+    const recipientOf = (message: { to?: Array<string | { address: string }> }) => {
+      const to = message.to?.[0]
+      return typeof to === 'string' ? to : to?.address
+    }
+    const sent = faked.mails
+      .sent()
+      .map((sentMail) => sentMail.message.toJSON().message)
+      .filter((message) => addresses.has(String(recipientOf(message))))
+    assert.lengthOf(sent, 130)
+    assert.equal(new Set(sent.map(recipientOf)).size, 130)
+    assert.include(String(sent[0].html), '<strong>123456</strong>')
+  })
+
+  test('a batch that fails in part records each outcome on its own message', async ({
+    assert,
+    cleanup,
+  }) => {
+    cleanup(await testUtils.db().withGlobalTransaction())
+    const good = await Promise.all(Array.from({ length: 3 }, () => queued()))
+    const unknown = await queued({ kind: 'no_such_kind', attempts: 2 })
+
+    const report = await new OutboxService().deliverDue(500)
+    assert.isAtLeast(report.sent, 3)
+    assert.isAtLeast(report.failed, 1)
+    for (const message of good) assert.equal(await statusOf(message.id), 'SENT')
+    const failed = await OutboxMessage.findOrFail(unknown.id)
+    assert.equal(failed.status, 'PENDING')
+    assert.equal(failed.attempts, 3)
+    assert.include(String(failed.lastError), 'no_such_kind')
   })
 })
 
