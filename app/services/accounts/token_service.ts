@@ -176,18 +176,17 @@ export class TokenService {
    * a token of the family is revoked.
    */
   async #accountOf(userId: string, sessionId?: string): Promise<User | null> {
-    const query = User.query().where('id', userId)
-    if (sessionId) {
-      query
-        .select('users.*')
-        .select(
-          db.raw(
-            'exists (select 1 from refresh_tokens where family_id = ? and revoked_at is not null) as session_revoked',
-            [sessionId]
-          )
+    if (!sessionId) return User.find(userId)
+    return User.query()
+      .where('id', userId)
+      .select('users.*')
+      .select(
+        db.raw(
+          'exists (select 1 from refresh_tokens where family_id = ? and revoked_at is not null) as session_revoked',
+          [sessionId]
         )
-    }
-    return query.first()
+      )
+      .first()
   }
 
   async #revokeFamily(familyId: string, trx?: TransactionClientContract) {
