@@ -68,7 +68,12 @@ const ADMIN_EMAIL = 'bench-admin@example.com'
 const PLACEMENTS_PER_CUSTOMER = 9
 /** Customers kept for the read scenarios (cart, summary), each with a ten-line cart. */
 const READERS = 10
-const MAIL_BACKLOG = 2000
+const MAIL_BACKLOG = 5000
+/** The mail of 100 placements a second: each queues a confirmation and a new-order notice. */
+const MAIL_LOAD_PER_SECOND = 200
+const MAIL_LOAD_SECONDS = 60
+/** Longer than the worker's polling interval, so mail queued just before the end can go. */
+const MAIL_LOAD_GRACE_SECONDS = 5
 
 /** A customer of the benchmark: its rows and, once logged in, its access token. */
 interface Customer {
@@ -766,9 +771,15 @@ async function ceiling(
 }
 
 /**
- * The outbox worker delivering to the local sink: the server restarts with its worker on, and
- * the mails it sends in the scenario's time are counted at the sink. The backlog (orders placed
- * above) is topped up with copies of one queued confirmation.
+ * The outbox worker delivering to the local sink, in two parts, with the server restarted with
+ * its worker on:
+ * - `mail`: a backlog (the orders placed above, topped up with copies of one queued
+ *   confirmation to MAIL_BACKLOG) is drained; throughput is the mails the sink received over the
+ *   time from the server's first answer to the last mail of the backlog (or to the end of the
+ *   time allowed);
+ * - `mail-100-orders`: for MAIL_LOAD_SECONDS, the mail of 100 placements a second (a
+ *   confirmation and a new-order notice each) is queued while the worker runs; what is still
+ *   queued MAIL_LOAD_GRACE_SECONDS after the last one is the backlog left.
  */
 async function mailScenario(
   database: 'postgres' | 'sqlite',
@@ -799,15 +810,18 @@ async function mailScenario(
       "select id from outbox_messages where kind = 'order_confirmation' limit 1"
     )
   }
+  const template = confirmation[0].id
   const backlog = await queued()
   if (backlog < MAIL_BACKLOG) {
     await connection.cloneRow(
       'outbox_messages',
-      confirmation[0].id,
+      template,
       Array.from({ length: MAIL_BACKLOG - backlog }, () => ({ status: 'PENDING' }))
     )
   }
-  log(`${database}: mail delivery to a local SMTP sink (${await queued()} queued)`)
+  const toDrain = await queued()
+  log(`${database}: mail delivery to a local SMTP sink (${toDrain} queued)`)
+  const receivedAtSpawn = sink.received
   const server = await BenchServer.start({
     port,
     build: BUILD,
@@ -817,32 +831,76 @@ async function mailScenario(
     connection instanceof PostgresBenchDatabase
       ? new BackendCpu(connection, SERVER_APPLICATION_NAME)
       : undefined
-  const seconds = Math.max(SECONDS, 15)
-  const roundTripsBefore = await server.roundTrips()
-  await backends?.start()
-  const cpuBefore = server.cpuMs()
-  const receivedBefore = sink.received
-  const started = performance.now()
-  await sleep(seconds * 1000)
-  const elapsed = (performance.now() - started) / 1000
-  const mails = sink.received - receivedBefore
-  const cpu = server.cpuMs() - cpuBefore
-  const databaseCpu = backends ? await backends.stop() : null
-  const roundTrips = (await server.roundTrips()) - roundTripsBefore
-  const perMail = (value: number) => Math.round((value / Math.max(1, mails)) * 100) / 100
+
+  /** Resources used while `during` runs: mails received, time, CPU and round trips. */
+  const measured = async (during: () => Promise<number | void>) => {
+    const roundTripsBefore = await server.roundTrips()
+    await backends?.start()
+    const cpuBefore = server.cpuMs()
+    const receivedBefore = sink.received
+    const started = performance.now()
+    const lastAt = (await during()) ?? performance.now()
+    const elapsed = (lastAt - started) / 1000
+    const mails = sink.received - receivedBefore
+    const cpu = server.cpuMs() - cpuBefore
+    const databaseCpu = backends ? await backends.stop() : null
+    const roundTrips = (await server.roundTrips()) - roundTripsBefore
+    const perMail = (value: number) => Math.round((value / Math.max(1, mails)) * 100) / 100
+    return {
+      database,
+      clients: 1,
+      operations: mails,
+      seconds: Math.round(elapsed * 100) / 100,
+      throughput: Math.round((mails / elapsed) * 10) / 10,
+      p50Ms: null,
+      p99Ms: null,
+      serverCpuMsPerOp: perMail(cpu),
+      databaseCpuMsPerOp: databaseCpu === null ? null : perMail(databaseCpu),
+      roundTripsPerOp: Math.round((roundTrips / Math.max(1, mails)) * 100) / 100,
+    }
+  }
+
+  const drained = await measured(async () => {
+    const deadline = performance.now() + Math.max(SECONDS, 15) * 1000
+    let lastAt = performance.now()
+    let seen = sink.received
+    while (sink.received - receivedAtSpawn < toDrain && performance.now() < deadline) {
+      await sleep(20)
+      if (sink.received !== seen) {
+        seen = sink.received
+        lastAt = performance.now()
+      }
+    }
+    return lastAt
+  })
   results.push({
     scenario: 'mail',
-    database,
-    clients: 1,
-    operations: mails,
-    seconds: Math.round(elapsed * 100) / 100,
-    throughput: Math.round((mails / elapsed) * 10) / 10,
-    p50Ms: null,
-    p99Ms: null,
-    serverCpuMsPerOp: perMail(cpu),
-    databaseCpuMsPerOp: databaseCpu === null ? null : perMail(databaseCpu),
-    roundTripsPerOp: Math.round((roundTrips / Math.max(1, mails)) * 10) / 10,
-    note: `in-process outbox worker; ${await queued()} mails still queued at the end`,
+    ...drained,
+    note: `in-process outbox worker draining ${toDrain} queued mails; ${await queued()} still queued at the end`,
+  })
+
+  log(`${database}: mail of 100 placements a second for ${MAIL_LOAD_SECONDS} s`)
+  let peak = 0
+  const sustained = await measured(async () => {
+    const started = performance.now()
+    for (let tick = 1; tick <= MAIL_LOAD_SECONDS * 10; tick++) {
+      await connection.cloneRow(
+        'outbox_messages',
+        template,
+        Array.from({ length: MAIL_LOAD_PER_SECOND / 10 }, () => ({ status: 'PENDING' }))
+      )
+      if (tick % 10 === 0) peak = Math.max(peak, await queued())
+      const next = started + tick * 100
+      if (next > performance.now()) await sleep(next - performance.now())
+    }
+    await sleep(MAIL_LOAD_GRACE_SECONDS * 1000)
+  })
+  results.push({
+    scenario: 'mail-100-orders',
+    ...sustained,
+    note:
+      `${MAIL_LOAD_PER_SECOND} mails a second queued for ${MAIL_LOAD_SECONDS} s; at most ${peak} queued ` +
+      `at a second's end; ${await queued()} still queued ${MAIL_LOAD_GRACE_SECONDS} s after the last`,
   })
   return server
 }

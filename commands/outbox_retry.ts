@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import { args, BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { OutboxService } from '#services/mail/outbox_service'
@@ -16,7 +17,8 @@ export default class OutboxRetry extends BaseCommand {
   @flags.boolean({ description: 'Retry every failed message' })
   declare all: boolean
 
-  async run() {
+  @inject()
+  async run(outbox: OutboxService) {
     if (!this.all && !this.ids?.length) {
       this.logger.error('name the messages to retry, or pass --all (see node ace outbox:status)')
       this.exitCode = 1
@@ -28,7 +30,7 @@ export default class OutboxRetry extends BaseCommand {
       this.exitCode = 1
       return
     }
-    const queued = await new OutboxService().retryFailed(this.all ? undefined : this.ids)
+    const queued = await outbox.retryFailed(this.all ? undefined : this.ids)
     this.logger.success(`queued ${queued} failed message(s) again`)
   }
 }

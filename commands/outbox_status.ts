@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { OutboxService } from '#services/mail/outbox_service'
@@ -11,8 +12,9 @@ export default class OutboxStatus extends BaseCommand {
   @flags.boolean({ description: 'Print the report as JSON' })
   declare json: boolean
 
-  async run() {
-    const status = await new OutboxService().status()
+  @inject()
+  async run(outbox: OutboxService) {
+    const status = await outbox.status()
     if (this.json) {
       this.logger.log(JSON.stringify(status, null, 2))
       return

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { OutboxService } from '#services/mail/outbox_service'
@@ -15,17 +16,17 @@ export default class OutboxWork extends BaseCommand {
   @flags.number({ description: 'Milliseconds between passes', default: 2000 })
   declare interval: number
 
-  async run() {
+  @inject()
+  async run(outbox: OutboxService, worker: OutboxWorker) {
     if (this.once) {
-      const report = await new OutboxService().deliverDue(500)
+      const report = await outbox.deliverDue(500)
       this.logger.info(`sent ${report.sent}, failed ${report.failed}`)
       return this.terminate()
     }
     // The same worker as the web server's, expired-row pruning included; on SIGTERM or SIGINT it
     // finishes the pass in progress before the process ends.
-    const worker = new OutboxWorker(this.interval)
     this.app.terminating(() => worker.stop())
-    worker.start()
+    worker.start(this.interval)
     // The worker's timer does not hold the process open; this does until termination.
     const keepAlive = setInterval(() => {}, 60_000)
     this.app.terminating(() => clearInterval(keepAlive))

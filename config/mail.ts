@@ -2,6 +2,7 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, transports } from '@adonisjs/mail'
 import { FileTransport } from '#mails/file_transport'
+import { openSmtpSocket } from '#mails/smtp_socket'
 
 const smtpHost = env.get('SMTP_HOST')
 const smtpUser = env.get('SMTP_USERNAME')
@@ -23,6 +24,13 @@ const mailConfig = defineConfig({
       connectionTimeout: 5_000,
       greetingTimeout: 5_000,
       socketTimeout: 15_000,
+      // The outbox sends a batch at once: a few connections stay open for the whole delivery pass
+      // and carry one message after another, instead of a connection and greeting per mail. The
+      // outbox closes them when the pass ends (app/services/mail/outbox_service.ts).
+      pool: true,
+      maxConnections: 5,
+      maxMessages: 1_000,
+      ...{ getSocket: openSmtpSocket },
     }),
     file: () => new FileTransport(app.tmpPath('mail')),
   },

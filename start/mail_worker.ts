@@ -8,7 +8,7 @@ import env from '#start/env'
 import { OutboxWorker } from '#services/mail/outbox_worker'
 
 if (env.get('MAIL_WORKER', true)) {
-  const worker = new OutboxWorker()
+  const worker = await app.container.make(OutboxWorker)
   worker.start()
   app.terminating(async () => {
     await worker.stop()

@@ -8,12 +8,20 @@ import OutboxMessage from '#models/outbox_message'
 import { MAIL_KINDS, type MailKind } from '#mails/registry'
 import { sqlTime } from '#support/sql_time'
 import env from '#start/env'
+import { useCompiledMailTemplates } from '#mails/template_engine'
 
 /**
  * How long a claimed message stays invisible to other workers while it is being sent: the lease
  * after which a claim left by a worker that died is taken over.
  */
 const CLAIM_SECONDS = 120
+/**
+ * Messages claimed by one statement and sent at once: the SMTP pool (config/mail.ts) spreads
+ * them over its connections. Well under what a lease allows to send, even to a slow server.
+ */
+const BATCH_SIZE = 50
+/** Deliveries in progress in this process, by mailer: the last one to end closes its pool. */
+const activeDeliveries = new Map<string, number>()
 /** Retry delays grow 10 s, 20 s, 40 s ... and stop growing at 30 minutes. */
 const FIRST_RETRY_SECONDS = 10
 const MAX_RETRY_SECONDS = 30 * 60
@@ -91,21 +99,31 @@ export class OutboxService {
     )
   }
 
-  /** Sends up to `limit` due messages. */
-  async deliverDue(limit = 20): Promise<DeliveryReport> {
-    const now = DateTime.now()
-    const candidates = await OutboxMessage.query()
-      .where('status', 'PENDING')
-      .where('next_attempt_at', '<=', sqlTime(now))
-      .where((query) => query.whereNull('locked_until').orWhere('locked_until', '<', sqlTime(now)))
-      .orderBy('next_attempt_at', 'asc')
-      .limit(limit)
-
+  /**
+   * Sends up to `limit` due messages: claims a batch with one statement, sends it over the
+   * mailer's pooled connections, records the outcomes, and claims the next batch while there is
+   * work, `limit` is not reached and `stopping` (when given) says go on. The pooled connections
+   * are closed when the last delivery running in this process ends, so none idles between passes.
+   */
+  async deliverDue(limit = 20, stopping: () => boolean = () => false): Promise<DeliveryReport> {
     const report: DeliveryReport = { sent: 0, failed: 0 }
-    for (const message of candidates) {
-      if (!(await this.#claim(message))) continue
-      if (await this.#send(message)) report.sent += 1
-      else report.failed += 1
+    const mailer = this.#mailer ?? env.get('MAIL_TRANSPORT')
+    activeDeliveries.set(mailer, (activeDeliveries.get(mailer) ?? 0) + 1)
+    try {
+      while (report.sent + report.failed < limit && !stopping()) {
+        const batch = await this.#claim(Math.min(BATCH_SIZE, limit - report.sent - report.failed))
+        if (batch.length === 0) break
+        const outcomes = await Promise.all(batch.map((message) => this.#send(message)))
+        const sent = batch.filter((_message, index) => outcomes[index])
+        await this.#markSent(sent)
+        report.sent += sent.length
+        report.failed += batch.length - sent.length
+        if (batch.length < BATCH_SIZE) break
+      }
+    } finally {
+      const remaining = activeDeliveries.get(mailer)! - 1
+      activeDeliveries.set(mailer, remaining)
+      if (remaining === 0) await mail.close(mailer)
     }
     return report
   }
@@ -203,22 +221,67 @@ export class OutboxService {
     return marked
   }
 
-  /** Takes the message for this worker unless another worker took it first. */
-  async #claim(message: OutboxMessage): Promise<boolean> {
+  /**
+   * Takes up to `size` due messages for this worker in one statement, oldest due first: a
+   * conditional update, so two workers never take the same message. PostgreSQL skips the rows
+   * another worker is claiming at that moment instead of waiting for them; SQLite runs one write
+   * at a time anyway.
+   */
+  async #claim(size: number): Promise<OutboxMessage[]> {
     const now = DateTime.now()
-    const claimed = await db
+    const due = db
       .from('outbox_messages')
-      .where('id', message.id)
+      .select('id')
       .where('status', 'PENDING')
+      .where('next_attempt_at', '<=', sqlTime(now))
       .where((query) => query.whereNull('locked_until').orWhere('locked_until', '<', sqlTime(now)))
-      .update({ locked_until: sqlTime(now.plus({ seconds: CLAIM_SECONDS })) })
-    return Number(claimed) === 1
+      .orderBy('next_attempt_at', 'asc')
+      .limit(size)
+    if (db.connection().dialect.name === 'postgres') due.forUpdate().skipLocked()
+    const rows = await db
+      .from('outbox_messages')
+      .whereIn('id', due)
+      .update({ locked_until: sqlTime(now.plus({ seconds: CLAIM_SECONDS })) }, [
+        'id',
+        'kind',
+        'payload',
+        'attempts',
+      ])
+    return rows.map((row: Record<string, unknown>) => OutboxMessage.$createFromAdapterResult(row)!)
+  }
+
+  /**
+   * Records the messages sent: one statement for those whose payload stays as it is, one per
+   * message whose one-time codes must be dropped from the stored payload.
+   */
+  async #markSent(messages: OutboxMessage[]) {
+    const now = sqlTime()
+    const sent = { status: 'SENT', sent_at: now, locked_until: null, updated_at: now }
+    const unchanged: string[] = []
+    for (const message of messages) {
+      const stored = JSON.stringify(message.payload)
+      const kept = JSON.stringify(withoutCodes(message.payload))
+      if (kept === stored) {
+        unchanged.push(message.id)
+        continue
+      }
+      await db
+        .from('outbox_messages')
+        .where('id', message.id)
+        .update({ ...sent, payload: kept, attempts: db.raw('attempts + 1') })
+    }
+    if (unchanged.length === 0) return
+    await db
+      .from('outbox_messages')
+      .whereIn('id', unchanged)
+      .update({ ...sent, attempts: db.raw('attempts + 1') })
   }
 
   async #send(message: OutboxMessage): Promise<boolean> {
     const build = MAIL_KINDS[message.kind as MailKind]
     try {
       if (!build) throw new Error(`unknown outbox kind "${message.kind}"`)
+      useCompiledMailTemplates()
       await mail.use(this.#mailer).send(build(message.payload as any))
     } catch (error) {
       const attempts = message.attempts + 1
@@ -251,17 +314,6 @@ export class OutboxService {
       }
       return false
     }
-    await db
-      .from('outbox_messages')
-      .where('id', message.id)
-      .update({
-        status: 'SENT',
-        payload: JSON.stringify(withoutCodes(message.payload)),
-        sent_at: sqlTime(),
-        locked_until: null,
-        attempts: db.raw('attempts + 1'),
-        updated_at: sqlTime(),
-      })
     return true
   }
 }

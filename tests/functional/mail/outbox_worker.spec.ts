@@ -3,10 +3,13 @@ import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import testUtils from '@adonisjs/core/services/test_utils'
 import ace from '@adonisjs/core/services/ace'
+import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
+import mail from '@adonisjs/mail/services/main'
 import OutboxMessage from '#models/outbox_message'
 import { OutboxService, type DeliveryReport } from '#services/mail/outbox_service'
 import { OutboxWorker } from '#services/mail/outbox_worker'
+import { PruneService } from '#services/system/prune_service'
 import { sqlTime } from '#support/sql_time'
 
 /** A verification mail to a unique address, due now unless told otherwise. */
@@ -133,12 +136,66 @@ test.group('Outbox: claims', (group) => {
   })
 })
 
+test.group('Outbox: batches', () => {
+  test('three passes at once over several batches send every message once, with its HTML', async ({
+    assert,
+    cleanup,
+  }) => {
+    const faked = mail.fake()
+    const messages = await Promise.all(Array.from({ length: 130 }, () => queued()))
+    const ids = messages.map((message) => message.id)
+    cleanup(async () => {
+      mail.restore()
+      await db.from('outbox_messages').whereIn('id', ids).delete()
+    })
+
+    await Promise.all([1, 2, 3].map(() => new OutboxService().deliverDue(500)))
+
+    const rows = await OutboxMessage.query().whereIn('id', ids)
+    assert.deepEqual([...new Set(rows.map((row) => row.status))], ['SENT'])
+    // Sent twice, a message would count two tries.
+    assert.deepEqual([...new Set(rows.map((row) => row.attempts))], [1])
+    assert.isTrue(rows.every((row) => !('code' in row.payload) && row.lockedUntil === null))
+
+    const addresses = new Set(messages.map((message) => String(message.payload.email)))
+    const recipientOf = (message: { to?: Array<string | { address: string }> }) => {
+      const to = message.to?.[0]
+      return typeof to === 'string' ? to : to?.address
+    }
+    const sent = faked.mails
+      .sent()
+      .map((sentMail) => sentMail.message.toJSON().message)
+      .filter((message) => addresses.has(String(recipientOf(message))))
+    assert.lengthOf(sent, 130)
+    assert.equal(new Set(sent.map(recipientOf)).size, 130)
+    assert.include(String(sent[0].html), '<strong>123456</strong>')
+  })
+
+  test('a batch that fails in part records each outcome on its own message', async ({
+    assert,
+    cleanup,
+  }) => {
+    cleanup(await testUtils.db().withGlobalTransaction())
+    const good = await Promise.all(Array.from({ length: 3 }, () => queued()))
+    const unknown = await queued({ kind: 'no_such_kind', attempts: 2 })
+
+    const report = await new OutboxService().deliverDue(500)
+    assert.isAtLeast(report.sent, 3)
+    assert.isAtLeast(report.failed, 1)
+    for (const message of good) assert.equal(await statusOf(message.id), 'SENT')
+    const failed = await OutboxMessage.findOrFail(unknown.id)
+    assert.equal(failed.status, 'PENDING')
+    assert.equal(failed.attempts, 3)
+    assert.include(String(failed.lastError), 'no_such_kind')
+  })
+})
+
 test.group('Outbox worker', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('one tick drains a backlog larger than a batch', async ({ assert }) => {
     const messages = await Promise.all(Array.from({ length: 45 }, () => queued()))
-    const worker = new OutboxWorker(60_000)
+    const worker = await app.container.make(OutboxWorker)
     await worker.tick()
     const rows = await OutboxMessage.query().whereIn(
       'id',
@@ -149,7 +206,7 @@ test.group('Outbox worker', (group) => {
 
   test('ticks never overlap: a tick during a pass joins it', async ({ assert }) => {
     const outbox = new SlowOutbox()
-    const worker = new OutboxWorker(60_000, outbox)
+    const worker = new OutboxWorker(outbox, new PruneService())
     const first = worker.tick()
     const second = worker.tick()
     await new Promise((resolve) => setImmediate(resolve))
@@ -161,8 +218,8 @@ test.group('Outbox worker', (group) => {
 
   test('stop waits for the pass in progress, then no pass starts', async ({ assert }) => {
     const outbox = new SlowOutbox()
-    const worker = new OutboxWorker(10, outbox)
-    worker.start()
+    const worker = new OutboxWorker(outbox, new PruneService())
+    worker.start(10)
     await new Promise((resolve) => setTimeout(resolve, 50))
     assert.equal(outbox.passes, 1)
 
@@ -184,7 +241,7 @@ test.group('Outbox worker', (group) => {
         throw new Error('database gone')
       }
     })()
-    const worker = new OutboxWorker(60_000, broken)
+    const worker = new OutboxWorker(broken, new PruneService())
     await worker.tick()
     await worker.tick()
     assert.equal(calls, 2)
@@ -193,7 +250,7 @@ test.group('Outbox worker', (group) => {
   test('the first pass also prunes expired rows', async ({ assert }) => {
     const expiredDay = DateTime.now().minus({ days: 30 })
     const old = await queued({ status: 'SENT', sentAt: expiredDay, attempts: 1 })
-    const worker = new OutboxWorker(60_000, new SlowOutboxThatFinishes())
+    const worker = new OutboxWorker(new SlowOutboxThatFinishes(), new PruneService())
     await worker.tick()
     assert.isNull(await OutboxMessage.find(old.id))
   })
