@@ -21,8 +21,8 @@ import {
 
 /** Round trips per request, by database dialect. */
 const PINNED: Record<string, { authenticatedRead: number; placeOrder: number }> = {
-  postgres: { authenticatedRead: 4, placeOrder: 29 },
-  sqlite: { authenticatedRead: 4, placeOrder: 29 },
+  postgres: { authenticatedRead: 4, placeOrder: 13 },
+  sqlite: { authenticatedRead: 4, placeOrder: 17 },
 }
 
 test.group('SQL round trips', (group) => {
