@@ -7,11 +7,12 @@ import { sqlTime } from '#support/sql_time'
 import env from '#start/env'
 
 /**
- * An in-progress claim older than this is taken to belong to a request that died with its
- * instance. A placement takes well under a second; the margin covers a request queued behind a
- * full connection pool. `IDEMPOTENCY_CLAIM_LEASE_SECONDS` overrides it (the cluster test shortens
- * it); a claim taken over while its request still runs only costs that request its placement,
- * since completing checks the claim token.
+ * A claim committed IN_PROGRESS older than this is taken to belong to a request that died with
+ * its instance. Claims made by this code never commit IN_PROGRESS (they commit COMPLETED or roll
+ * back); such rows come from a previous release that claimed in a transaction of its own, still
+ * serving during a deploy. `IDEMPOTENCY_CLAIM_LEASE_SECONDS` overrides it; a claim taken over
+ * while its request still runs only costs that request its placement, since completing checks
+ * the claim token.
  */
 export const STALE_CLAIM_SECONDS = 120
 
@@ -47,8 +48,7 @@ export function fingerprintOf(request: Record<string, unknown>): string {
  * others wait for its transaction to end (PostgreSQL) or run after it (SQLite, one writer). The
  * winner completes the key in the same transaction, so a key is only ever seen COMPLETED, and a
  * placement that fails or dies takes its claim with it when it rolls back. A claim committed
- * IN_PROGRESS (by a release that claimed in a transaction of its own, still running during a
- * deploy) is busy until it is `IDEMPOTENCY_CLAIM_LEASE_SECONDS` old, then taken over. Keys are kept
+ * IN_PROGRESS is busy until it is stale (`STALE_CLAIM_SECONDS`), then taken over. Keys are kept
  * `IDEMPOTENCY_RETENTION_HOURS` (default 72, never under the 24 hours clients are promised), then
  * removed by `node ace prune`.
  */
