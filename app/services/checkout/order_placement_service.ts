@@ -5,7 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import limiter from '@adonisjs/limiter/services/main'
 import type { Knex } from 'knex'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import type { LucidModel } from '@adonisjs/lucid/types/model'
+import type { LucidModel, LucidRow } from '@adonisjs/lucid/types/model'
 import Checkout from '#models/checkout'
 import Order, { type AddressSnapshot } from '#models/order'
 import { type PaymentMethod } from '#enums/order_status'
@@ -202,6 +202,9 @@ export class OrderPlacementService {
         ]),
     ])
     assertCartUnchanged(quote, cleared)
+    for (const row of [checkout, ...orders, ...orders.flatMap((order) => order.items)]) {
+      markPersisted(row)
+    }
 
     if (quote.coupon) await this.coupons.countUse(quote.coupon.id, trx)
     await this.keys.complete(claim, checkout.id, trx)
@@ -323,6 +326,12 @@ function insertOf<Model extends LucidModel>(
     )
   }
   return trx.knexQuery().table(model.table).insert(rows.map(valuesOf))
+}
+
+/** Marks an instance written by `insertOf` as stored, as `save()` does after its insert. */
+function markPersisted(row: LucidRow) {
+  row.$isPersisted = true
+  row.$hydrateOriginals()
 }
 
 /**
