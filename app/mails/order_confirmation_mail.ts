@@ -1,4 +1,6 @@
 import { BaseMail } from '@adonisjs/mail'
+import type Order from '#models/order'
+import type { AddressSnapshot } from '#models/order'
 
 /** One order as the order mails show it; amounts in cents. */
 export interface OrderMailSummary {
@@ -18,6 +20,37 @@ export interface OrderMailSummary {
   totalCents: number
 }
 
+/** What both order mails show of one order (its items loaded), in cents. */
+export function mailSummaryOf(order: Order): OrderMailSummary {
+  return {
+    orderNumber: order.orderNumber,
+    shopName: order.shopName,
+    items: order.items.map((item) => ({
+      name: item.name,
+      sku: item.sku,
+      quantity: item.quantity,
+      unitPriceCents: item.unitPriceCents,
+      lineTotalCents: item.lineTotalCents,
+    })),
+    subTotalCents: order.subTotalCents,
+    shippingCostCents: order.shippingCostCents,
+    taxAmountCents: order.taxAmountCents,
+    discountAmountCents: order.discountAmountCents,
+    totalCents: order.totalCents,
+  }
+}
+
+/** The confirmation as the outbox stores it. */
+export interface OrderConfirmationPayload {
+  email: string
+  checkoutId: string
+  currency: string
+  shippingMethodName: string
+  shippingAddress: AddressSnapshot
+  orders: OrderMailSummary[]
+  totalCents: number
+}
+
 /** Cents as an amount with its currency: 1250, USD → "12.50 USD". */
 export function formatMoney(cents: number, currency: string): string {
   const sign = cents < 0 ? '-' : ''
@@ -30,17 +63,29 @@ export function formatMoney(cents: number, currency: string): string {
 export default class OrderConfirmationMail extends BaseMail {
   subject = 'Your order is confirmed'
 
-  constructor(
-    private payload: {
-      email: string
-      checkoutId: string
-      currency: string
-      shippingMethodName: string
-      orders: OrderMailSummary[]
-      totalCents: number
-    }
-  ) {
+  constructor(private payload: OrderConfirmationPayload) {
     super()
+  }
+
+  /**
+   * The payload of the confirmation of a placement's orders (their items loaded, in checkout
+   * order), built where the order is placed and stored in the outbox with it.
+   */
+  static payloadOf(
+    customerEmail: string,
+    orders: Order[],
+    placement: { totalCents: number }
+  ): OrderConfirmationPayload {
+    const [first] = orders
+    return {
+      email: customerEmail,
+      checkoutId: first.checkoutId,
+      currency: first.currency,
+      shippingMethodName: first.shippingMethodName,
+      shippingAddress: first.shippingAddress,
+      orders: orders.map(mailSummaryOf),
+      totalCents: placement.totalCents,
+    }
   }
 
   prepare() {

@@ -1,23 +1,38 @@
 import { BaseMail } from '@adonisjs/mail'
-import { formatMoney, type OrderMailSummary } from '#mails/order_confirmation_mail'
+import { formatMoney, mailSummaryOf, type OrderMailSummary } from '#mails/order_confirmation_mail'
+import type Order from '#models/order'
 import type { AddressSnapshot } from '#models/order'
+
+/** The notice as the outbox stores it. */
+export interface OrderReceivedPayload {
+  email: string
+  currency: string
+  paymentMethod: string
+  shippingMethodName: string
+  shippingAddress: AddressSnapshot
+  notes: string | null
+  order: OrderMailSummary
+}
 
 /** A seller's notice of a new order for one of their shops. */
 export default class OrderReceivedMail extends BaseMail {
   subject = 'New order'
 
-  constructor(
-    private payload: {
-      email: string
-      currency: string
-      paymentMethod: string
-      shippingMethodName: string
-      shippingAddress: AddressSnapshot
-      notes: string | null
-      order: OrderMailSummary
-    }
-  ) {
+  constructor(private payload: OrderReceivedPayload) {
     super()
+  }
+
+  /** The payload of the notice of a new order (its items loaded) to the seller at `sellerEmail`. */
+  static payloadOf(sellerEmail: string, order: Order): OrderReceivedPayload {
+    return {
+      email: sellerEmail,
+      currency: order.currency,
+      paymentMethod: order.paymentMethod,
+      shippingMethodName: order.shippingMethodName,
+      shippingAddress: order.shippingAddress,
+      notes: order.notes,
+      order: mailSummaryOf(order),
+    }
   }
 
   prepare() {

@@ -61,15 +61,26 @@ async function singleUniqueColumns(database: PostgresBenchDatabase) {
   return unique
 }
 
-/** For an INSERT, binding index → column name. */
-function insertColumns(sql: string): { table: string; columns: string[] } | undefined {
-  const match = /^insert into "([^"]+)" \(([^)]*)\) values (.*)$/is.exec(sql)
-  if (!match) return undefined
-  const names = match[2].split(',').map((name) => name.trim().replace(/^"|"$/g, ''))
-  // Only the value tuples: an ON CONFLICT or RETURNING clause binds values of its own.
-  const tuples = match[3].split(/\s+(?:on conflict|returning)\b/i)[0]
-  const placeholders = tuples.match(/\$\d+/g) ?? []
-  return { table: match[1], columns: placeholders.map((_p, index) => names[index % names.length]) }
+/**
+ * For every INSERT in a statement (a placement batches several into one, as data-modifying
+ * CTEs), binding index → table and column of the value it binds.
+ */
+function insertColumns(sql: string): Map<number, { table: string; column: string }> {
+  const columns = new Map<number, { table: string; column: string }>()
+  // Only the value tuples: an ON CONFLICT, RETURNING or WHERE clause binds values of its own.
+  const inserts =
+    /insert into "([^"]+)" \(([^)]*)\) values ((?:\((?:\$\d+)(?:, \$\d+)*\)(?:, )?)+)/gi
+  for (const match of sql.matchAll(inserts)) {
+    const names = match[2].split(',').map((name) => name.trim().replace(/^"|"$/g, ''))
+    const placeholders = match[3].match(/\$\d+/g) ?? []
+    placeholders.forEach((placeholder, index) => {
+      columns.set(Number(placeholder.slice(1)) - 1, {
+        table: match[1],
+        column: names[index % names.length],
+      })
+    })
+  }
+  return columns
 }
 
 function literal(value: unknown): string {
@@ -99,13 +110,9 @@ export async function buildScript(
   }
   for (const value of generated) addFresh(value)
   for (const statement of statements) {
-    const insert = insertColumns(statement.sql)
-    if (!insert) continue
-    insert.columns.forEach((column, index) => {
-      if (column === 'id' || unique.get(insert.table)?.has(column)) {
-        addFresh(statement.bindings[index])
-      }
-    })
+    for (const [index, { table, column }] of insertColumns(statement.sql)) {
+      if (column === 'id' || unique.get(table)?.has(column)) addFresh(statement.bindings[index])
+    }
   }
 
   const draws = [...fresh.entries()].map(([value, name]) => {

@@ -1,9 +1,11 @@
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import db from '@adonisjs/lucid/services/db'
+import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import storeConfig from '#config/store'
 import type User from '#models/user'
 import type ShippingAddress from '#models/shipping_address'
 import type ShippingMethod from '#models/shipping_method'
-import { CartService, type CartLine } from '#services/cart/cart_service'
+import Shop from '#models/shop'
+import type { CartLine } from '#services/cart/cart_service'
 import { ShippingAddressService } from '#services/checkout/shipping_address_service'
 import { ShippingMethodService } from '#services/checkout/shipping_method_service'
 import { TaxRateService } from '#services/checkout/tax_rate_service'
@@ -29,11 +31,32 @@ export interface CheckoutInput {
   clientAddress: string
 }
 
-/** The cart lines one shop ships, in cart order. */
+/** The cart lines one shop ships, in cart order, and whom to tell when they are ordered. */
 export interface ShopLines {
   shopId: string
   shopName: string
+  sellerEmail: string
   lines: CartLine[]
+}
+
+/** A cart line as checkout reads it: with the e-mail of the seller who ships it. */
+interface QuotedLine extends CartLine {
+  sellerEmail: string
+}
+
+interface QuotedLineRow {
+  product_id: string
+  shop_id: string
+  shop_name: string
+  seller_email: string
+  name: string
+  sku: string
+  price_cents: number | string
+  quantity: number | string
+  stock: number | string
+  is_active: boolean | number
+  deleted_at: unknown
+  shop_selling: boolean | number
 }
 
 /** Everything checkout decided about a cart at one moment, with its price. */
@@ -58,7 +81,6 @@ export class CheckoutService {
   #addresses = new ShippingAddressService()
   #methods = new ShippingMethodService()
   #taxRates = new TaxRateService()
-  #cart = new CartService()
   #coupons = new CouponUsageService()
   #guesses = new CouponGuessLimiter()
 
@@ -80,7 +102,7 @@ export class CheckoutService {
     const address = await this.#addresses.findOwned(customer.id, input.shippingAddressId, trx)
     const method = await this.#methods.findOffered(input.shippingMethodId, trx)
 
-    const lines = await this.#cart.linesFor(customer.id, trx)
+    const lines = await this.#linesFor(customer.id, trx ?? db.connection())
     if (lines.length === 0) throw new EmptyCart()
     const unavailable = lines.find((line) => !line.available)
     if (unavailable) {
@@ -112,7 +134,7 @@ export class CheckoutService {
     return {
       address,
       method,
-      lines,
+      lines: lines.map(({ sellerEmail: _, ...line }) => line),
       shops,
       coupon,
       taxRate,
@@ -124,6 +146,54 @@ export class CheckoutService {
         discount,
       }),
     }
+  }
+
+  /**
+   * The customer's cart lines, oldest first, with their product, shop and seller as `client` sees
+   * them, in one query: a line is available while its product is active and not deleted and its
+   * shop sells (the `selling` scope of `Shop`, the catalog's rule); the seller's e-mail is there
+   * for the placement's mails.
+   */
+  async #linesFor(userId: string, client: QueryClientContract): Promise<QuotedLine[]> {
+    const selling = Shop.query({ client })
+      .withScopes((scopes) => scopes.selling())
+      .whereColumn('shops.id', 'products.shop_id')
+      .select('shops.id')
+      .toSQL()
+    const rows: QuotedLineRow[] = await client
+      .from('cart_items')
+      .join('products', 'products.id', 'cart_items.product_id')
+      .join('shops', 'shops.id', 'products.shop_id')
+      .join('users as sellers', 'sellers.id', 'shops.seller_id')
+      .where('cart_items.user_id', userId)
+      .orderBy('cart_items.created_at', 'asc')
+      .orderBy('cart_items.id', 'asc')
+      .select(
+        'cart_items.product_id',
+        'cart_items.quantity',
+        'products.shop_id',
+        'products.name',
+        'products.sku',
+        'products.price_cents',
+        'products.stock',
+        'products.is_active',
+        'products.deleted_at',
+        'shops.name as shop_name',
+        'sellers.email as seller_email',
+        client.getReadClient().raw(`exists (${selling.sql}) as shop_selling`, selling.bindings)
+      )
+    return rows.map((row) => ({
+      productId: row.product_id,
+      shopId: row.shop_id,
+      shopName: row.shop_name,
+      sellerEmail: row.seller_email,
+      name: row.name,
+      sku: row.sku,
+      unitPriceCents: Number(row.price_cents),
+      quantity: Number(row.quantity),
+      stock: Number(row.stock),
+      available: Boolean(row.is_active) && row.deleted_at === null && Boolean(row.shop_selling),
+    }))
   }
 
   /**
@@ -152,12 +222,13 @@ export class CheckoutService {
 }
 
 /** Cart lines grouped by shop, shops in the order their first line appears. */
-function groupByShop(lines: CartLine[]): ShopLines[] {
+function groupByShop(lines: QuotedLine[]): ShopLines[] {
   const shops = new Map<string, ShopLines>()
-  for (const line of lines) {
+  for (const { sellerEmail, ...line } of lines) {
     const shop = shops.get(line.shopId) ?? {
       shopId: line.shopId,
       shopName: line.shopName,
+      sellerEmail,
       lines: [],
     }
     shop.lines.push(line)

@@ -1,19 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import IdempotencyKey from '#models/idempotency_key'
 import { IdempotencyInProgress, IdempotencyKeyReused } from '#exceptions/checkout_errors'
-import { isUniqueViolation } from '#support/db_errors'
 import { sqlTime } from '#support/sql_time'
 import env from '#start/env'
 
 /**
- * An in-progress claim older than this is taken to belong to a request that died with its
- * instance. A placement takes well under a second; the margin covers a request queued behind a
- * full connection pool. `IDEMPOTENCY_CLAIM_LEASE_SECONDS` overrides it (the cluster test shortens
- * it); a claim taken over while its request still runs only costs that request its placement,
- * since completing checks the claim token.
+ * A claim committed IN_PROGRESS older than this is taken to belong to a request that died with
+ * its instance. Claims made by this code never commit IN_PROGRESS (they commit COMPLETED or roll
+ * back); such rows come from a previous release that claimed in a transaction of its own, still
+ * serving during a deploy. `IDEMPOTENCY_CLAIM_LEASE_SECONDS` overrides it; a claim taken over
+ * while its request still runs only costs that request its placement, since completing checks
+ * the claim token.
  */
 export const STALE_CLAIM_SECONDS = 120
 
@@ -43,39 +42,30 @@ export function fingerprintOf(request: Record<string, unknown>): string {
 }
 
 /**
- * Place-order idempotency keys. A request claims its key by inserting the row in its own short
- * transaction: the unique (user, key) index lets exactly one request of any number, on any number
- * of instances, win. The winner places the orders and completes the key in the same transaction;
- * the others replay the completed result, or are told it is still in progress. Keys are kept
+ * Place-order idempotency keys. A request claims its key inside the transaction that places the
+ * orders, by inserting the row unless the unique (user, key) index already holds one: of any
+ * number of requests with one key, on any number of instances, exactly one inserts it, and the
+ * others wait for its transaction to end (PostgreSQL) or run after it (SQLite, one writer). The
+ * winner completes the key in the same transaction, so a key is only ever seen COMPLETED, and a
+ * placement that fails or dies takes its claim with it when it rolls back. A claim committed
+ * IN_PROGRESS is busy until it is stale (`STALE_CLAIM_SECONDS`), then taken over. Keys are kept
  * `IDEMPOTENCY_RETENTION_HOURS` (default 72, never under the 24 hours clients are promised), then
  * removed by `node ace prune`.
  */
 export class IdempotencyService {
-  /** Claims the key for this request, or says what an earlier request with it did. */
-  async claim(userId: string, key: string, fingerprint: string): Promise<Claim> {
+  /** Claims the key for this request inside `trx`, or says what an earlier request with it did. */
+  async claim(
+    trx: TransactionClientContract,
+    userId: string,
+    key: string,
+    fingerprint: string
+  ): Promise<Claim> {
     for (let attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt++) {
       const token = randomUUID()
-      try {
-        const row = await db.transaction((trx) =>
-          IdempotencyKey.create(
-            {
-              userId,
-              key,
-              fingerprint,
-              status: 'IN_PROGRESS',
-              claimToken: token,
-              checkoutId: null,
-              claimedAt: DateTime.now(),
-            },
-            { client: trx }
-          )
-        )
-        return { kind: 'claimed', id: row.id, token, fresh: true }
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error
-      }
+      const id = await this.insertClaim(trx, { userId, key, fingerprint, claimToken: token })
+      if (id) return { kind: 'claimed', id, token, fresh: true }
 
-      const existing = await IdempotencyKey.query()
+      const existing = await IdempotencyKey.query({ client: trx })
         .where('user_id', userId)
         .where('key', key)
         .first()
@@ -88,15 +78,46 @@ export class IdempotencyService {
       if (existing.claimedAt > DateTime.now().minus({ seconds: claimLeaseSeconds() })) {
         throw new IdempotencyInProgress()
       }
-      const takenOver = await this.#takeOver(existing)
+      const takenOver = await this.#takeOver(existing, trx)
       if (takenOver) return takenOver
     }
     throw new IdempotencyInProgress()
   }
 
   /**
+   * Inserts an IN_PROGRESS row for the key unless one exists, and returns its id, or null when
+   * the key is held. `ON CONFLICT DO NOTHING` rather than catching the unique violation, which
+   * would abort the caller's transaction on PostgreSQL.
+   */
+  protected async insertClaim(
+    trx: TransactionClientContract,
+    claim: { userId: string; key: string; fingerprint: string; claimToken: string }
+  ): Promise<string | null> {
+    const now = sqlTime(undefined, trx)
+    const inserted: Array<{ id: string }> = await trx
+      .knexQuery()
+      .table('idempotency_keys')
+      .insert({
+        id: randomUUID(),
+        user_id: claim.userId,
+        key: claim.key,
+        fingerprint: claim.fingerprint,
+        status: 'IN_PROGRESS',
+        claim_token: claim.claimToken,
+        checkout_id: null,
+        claimed_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict(['user_id', 'key'])
+      .ignore()
+      .returning(['id'])
+    return inserted[0]?.id ?? null
+  }
+
+  /**
    * Marks the key COMPLETED with its checkout, inside the placement's transaction. Fails, and so
-   * rolls the placement back, when the claim was taken over meanwhile.
+   * rolls the placement back, when the claim was taken over or released meanwhile.
    */
   async complete(
     claim: { id: string; token: string },
@@ -112,23 +133,10 @@ export class IdempotencyService {
     if (Number(completed) !== 1) throw new IdempotencyInProgress()
   }
 
-  /**
-   * Gives up a claim whose placement failed, so the client may retry with the same key. A
-   * completed key is never deleted: if the placement in fact committed, the key keeps its orders.
-   */
-  async release(claim: { id: string; token: string }): Promise<void> {
-    await db
-      .from('idempotency_keys')
-      .where('id', claim.id)
-      .where('claim_token', claim.token)
-      .where('status', 'IN_PROGRESS')
-      .delete()
-  }
-
-  async #takeOver(existing: IdempotencyKey): Promise<Claim | null> {
+  async #takeOver(existing: IdempotencyKey, trx: TransactionClientContract): Promise<Claim | null> {
     const token = randomUUID()
-    const now = sqlTime()
-    const taken = await db
+    const now = sqlTime(undefined, trx)
+    const taken = await trx
       .from('idempotency_keys')
       .where('id', existing.id)
       .where('status', 'IN_PROGRESS')

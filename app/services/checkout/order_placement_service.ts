@@ -2,18 +2,21 @@ import { randomUUID } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import logger from '@adonisjs/core/services/logger'
 import limiter from '@adonisjs/limiter/services/main'
+import type { Knex } from 'knex'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { LucidModel, LucidRow } from '@adonisjs/lucid/types/model'
+import Checkout from '#models/checkout'
 import Order, { type AddressSnapshot } from '#models/order'
 import { type PaymentMethod } from '#enums/order_status'
 import OrderItem from '#models/order_item'
 import OrderStatusHistory from '#models/order_status_history'
-import Product from '#models/product'
-import Shop from '#models/shop'
+import OutboxMessage from '#models/outbox_message'
 import type User from '#models/user'
-import type { CartLine } from '#services/cart/cart_service'
-import { CartService } from '#services/cart/cart_service'
+import OrderConfirmationMail from '#mails/order_confirmation_mail'
+import OrderReceivedMail from '#mails/order_received_mail'
+import type { MailKind } from '#mails/registry'
+import { StockService } from '#services/catalog/stock_service'
 import {
   CheckoutService,
   type CheckoutInput,
@@ -27,11 +30,7 @@ import {
 import { OrderNumbers } from '#services/checkout/order_number'
 import { CouponUsageService } from '#services/coupons/coupon_usage_service'
 import { OrderQueryService } from '#services/orders/order_query_service'
-import { OutboxService } from '#services/mail/outbox_service'
 import { CartChanged } from '#exceptions/checkout_errors'
-import { InsufficientStock, ProductUnavailable } from '#exceptions/cart_errors'
-import { isUniqueViolation } from '#support/db_errors'
-import { sqlTime } from '#support/sql_time'
 
 /** A place-order request, validated. */
 export interface PlaceOrderInput extends CheckoutInput {
@@ -54,13 +53,17 @@ export const NEW_KEYS_PER_MINUTE = 10
 
 const newKeys = () => limiter.use({ requests: NEW_KEYS_PER_MINUTE, duration: '1 minute' })
 
+type Outcome = { kind: 'placed'; orders: Order[] } | { kind: 'replay'; checkoutId: string }
+
 /**
- * Turns the customer's cart into one order per shop, all or nothing. In one transaction: the
- * cart is priced again exactly as the summary prices it, every product's stock is taken with a
- * conditional update (products in id order, so two checkouts never deadlock), the coupon use is
- * counted once, the orders are written with copies of everything they show, the cart is emptied,
- * the mails are queued in the outbox, and the idempotency key is completed. Any refusal or fault
- * rolls all of it back and frees the key for a retry.
+ * Turns the customer's cart into one order per shop, all or nothing, in one transaction that
+ * costs few round trips and holds the hot rows briefly: the idempotency key is claimed, the cart
+ * is priced again exactly as the summary prices it (its seller e-mails read with it), the
+ * checkout, orders, items, history and mails are written from what the placement already holds
+ * (a handful of multi-row statements, batched into one on PostgreSQL), the cart is emptied, the
+ * coupon use counted, the key completed, and the stock taken last, so a product's row stays
+ * locked only until the commit that follows. Any refusal or fault rolls all of it back, the
+ * key's claim included, so the client may retry with the same key.
  */
 @inject()
 export class OrderPlacementService {
@@ -70,11 +73,10 @@ export class OrderPlacementService {
    */
   constructor(
     protected checkout: CheckoutService = new CheckoutService(),
-    protected cart: CartService = new CartService(),
+    protected stock: StockService = new StockService(),
     protected coupons: CouponUsageService = new CouponUsageService(),
     protected keys: IdempotencyService = new IdempotencyService(),
     protected orders: OrderQueryService = new OrderQueryService(),
-    protected outbox: OutboxService = new OutboxService(),
     protected orderNumbers: OrderNumbers = new OrderNumbers()
   ) {}
 
@@ -82,46 +84,26 @@ export class OrderPlacementService {
    * Places the customer's orders, or replays what an earlier request with the same key did. A key
    * the customer has not used before counts against 10 a minute. It is counted by the one request
    * that wins the key's claim (the unique index picks exactly one of any number sent at once),
-   * before the placement's work, and the claim is given back when the count refuses; a known key
+   * before the placement's work, and the claim is rolled back when the count refuses; a known key
    * is never counted, so a client retrying after a timeout always gets its answer.
    */
   async place(customer: User, input: PlaceOrderInput): Promise<Placement> {
-    const claim = await this.keys.claim(
-      customer.id,
-      input.idempotencyKey,
-      fingerprintOf({
-        shippingAddressId: input.shippingAddressId.toLowerCase(),
-        shippingMethodId: input.shippingMethodId.toLowerCase(),
-        paymentMethod: input.paymentMethod,
-        couponCode: input.couponCode?.trim().toUpperCase() || null,
-        notes: input.notes ?? null,
-      })
-    )
-    if (claim.kind === 'replay') {
-      return {
-        orders: await this.orders.ofCheckout(customer.id, claim.checkoutId),
-        replayed: true,
-      }
-    }
-    if (claim.fresh) {
-      try {
-        await newKeys().consume(`place_order_${customer.id}`)
-      } catch (error) {
-        await this.keys.release(claim)
-        throw error
-      }
-    }
-
-    try {
-      const orders = await db.transaction((trx) => this.#placeIn(trx, customer, input, claim))
-      return { orders, replayed: false }
-    } catch (error) {
-      await this.keys.release(claim).catch((releaseError: unknown) => {
-        // The claim goes stale and is taken over later; the client's error is the one to report.
-        logger.warn({ err: releaseError }, 'could not release an idempotency key')
-      })
-      throw error
-    }
+    const fingerprint = fingerprintOf({
+      shippingAddressId: input.shippingAddressId.toLowerCase(),
+      shippingMethodId: input.shippingMethodId.toLowerCase(),
+      paymentMethod: input.paymentMethod,
+      couponCode: input.couponCode?.trim().toUpperCase() || null,
+      notes: input.notes ?? null,
+    })
+    const outcome = await db.transaction(async (trx): Promise<Outcome> => {
+      const claim = await this.keys.claim(trx, customer.id, input.idempotencyKey, fingerprint)
+      if (claim.kind === 'replay') return claim
+      if (claim.fresh) await newKeys().consume(`place_order_${customer.id}`)
+      return { kind: 'placed', orders: await this.#placeIn(trx, customer, input, claim) }
+    })
+    if (outcome.kind === 'placed') return { orders: outcome.orders, replayed: false }
+    // Read once the transaction has ended: on SQLite it holds the only connection.
+    return { orders: await this.orders.ofCheckout(customer.id, outcome.checkoutId), replayed: true }
   }
 
   async #placeIn(
@@ -131,42 +113,163 @@ export class OrderPlacementService {
     claim: Extract<Claim, { kind: 'claimed' }>
   ): Promise<Order[]> {
     const quote = await this.checkout.quote(customer, input, trx)
-    await this.#takeStock(quote.lines, trx)
-    if (quote.coupon) await this.coupons.countUse(quote.coupon.id, trx)
-    await this.#assertCartUnchanged(customer.id, quote.lines, trx)
+    // One instant for the whole placement, so its orders sort together in every list, kept as
+    // the database keeps it (whole seconds on SQLite), so the orders answered are the ones stored.
+    const placedAt =
+      trx.dialect.name === 'postgres' ? DateTime.now() : DateTime.now().startOf('second')
+    const checkout = new Checkout().merge({
+      id: randomUUID(),
+      userId: customer.id,
+      couponId: quote.coupon?.id ?? null,
+      couponCode: quote.coupon?.code ?? null,
+      orderCount: quote.shops.length,
+      openOrderCount: quote.shops.length,
+      subTotalCents: quote.pricing.subTotal,
+      shippingCostCents: quote.pricing.shippingCost,
+      taxAmountCents: quote.pricing.taxAmount,
+      discountAmountCents: quote.pricing.discountAmount,
+      totalCents: quote.pricing.total,
+      currency: quote.currency,
+      createdAt: placedAt,
+      updatedAt: placedAt,
+    })
+    const orders = ordersOf(quote, customer, input, checkout.id, placedAt)
 
-    const checkoutId = randomUUID()
-    await this.#recordCheckout(trx, checkoutId, customer, quote)
-    const address = snapshotOf(quote)
-    // One instant for the whole placement, so its orders sort together in every list.
-    const placedAt = DateTime.now()
-    for (const [position, shop] of quote.shops.entries()) {
-      const priced = quote.pricing.orders[position]
-      const order = await this.#createOrder(trx, {
-        checkoutId,
-        position,
-        userId: customer.id,
-        shopId: shop.shopId,
-        shopName: shop.shopName,
-        status: 'PENDING',
-        paymentStatus: 'UNPAID',
-        paymentMethod: input.paymentMethod,
-        shippingMethodId: quote.method.id,
-        shippingMethodName: quote.method.name,
-        couponCode: quote.coupon?.code ?? null,
-        currency: quote.currency,
-        subTotalCents: priced.subTotal,
-        shippingCostCents: priced.shippingCost,
-        taxAmountCents: priced.taxAmount,
-        discountAmountCents: priced.discountAmount,
-        totalCents: priced.total,
-        shippingAddress: address,
-        notes: input.notes ?? null,
-        createdAt: placedAt,
-        updatedAt: placedAt,
-      })
-      await OrderItem.createMany(
-        shop.lines.map((line, index) => ({
+    for (const [position, order] of orders.entries()) {
+      const first = position === 0 ? [insertOf(trx, Checkout, [checkout])] : []
+      await this.#insertOrder(trx, order, first)
+    }
+    const mails: Array<{ kind: MailKind; payload: Record<string, unknown> }> = [
+      {
+        kind: 'order_confirmation',
+        payload: { ...OrderConfirmationMail.payloadOf(customer.email, orders, checkout) },
+      },
+      ...orders.map((order, position) => ({
+        kind: 'new_order' as const,
+        payload: { ...OrderReceivedMail.payloadOf(quote.shops[position].sellerEmail, order) },
+      })),
+    ]
+    const cleared: Array<{ product_id: string; quantity: number | string }> = await batch(trx, [
+      insertOf(
+        trx,
+        OrderItem,
+        orders.flatMap((order) => order.items)
+      ),
+      insertOf(
+        trx,
+        OrderStatusHistory,
+        orders.map((order) =>
+          new OrderStatusHistory().merge({
+            id: randomUUID(),
+            orderId: order.id,
+            sequence: 1,
+            field: 'STATUS',
+            fromValue: null,
+            toValue: 'PENDING',
+            actorId: customer.id,
+            actorType: customer.userType,
+            createdAt: placedAt,
+          })
+        )
+      ),
+      insertOf(
+        trx,
+        OutboxMessage,
+        mails.map(({ kind, payload }) =>
+          new OutboxMessage().merge({
+            id: randomUUID(),
+            kind,
+            payload,
+            status: 'PENDING',
+            attempts: 0,
+            nextAttemptAt: placedAt,
+            createdAt: placedAt,
+            updatedAt: placedAt,
+          })
+        )
+      ),
+      // Emptying the cart is also its check: two checkouts of one cart (two keys, two tabs) both
+      // priced it; the second one's delete waits for the first one's commit and finds it empty.
+      // Raw: knex leaves out the RETURNING of a delete on SQLite.
+      trx
+        .getWriteClient()
+        .raw('delete from ?? where ?? = ? returning ??, ??', [
+          'cart_items',
+          'user_id',
+          customer.id,
+          'product_id',
+          'quantity',
+        ]),
+    ])
+    assertCartUnchanged(quote, cleared)
+    for (const row of [checkout, ...orders, ...orders.flatMap((order) => order.items)]) {
+      markPersisted(row)
+    }
+
+    if (quote.coupon) await this.coupons.countUse(quote.coupon.id, trx)
+    await this.keys.complete(claim, checkout.id, trx)
+    await this.stock.take(quote.lines, trx)
+    return orders
+  }
+
+  /**
+   * Inserts the order (after `before`, in the same statement on PostgreSQL) under a fresh random
+   * number; a number that clashes with an existing one inserts nothing and is retried, without
+   * the savepoint a failed insert would need.
+   */
+  async #insertOrder(trx: TransactionClientContract, order: Order, before: Knex.QueryBuilder[]) {
+    for (let attempt = 1; attempt <= ORDER_NUMBER_ATTEMPTS; attempt++) {
+      order.orderNumber = this.orderNumbers.next()
+      const inserted: unknown[] = await batch(trx, [
+        ...(attempt === 1 ? before : []),
+        insertOf(trx, Order, [order]).onConflict('order_number').ignore().returning(['id']),
+      ])
+      if (inserted.length === 1) return
+    }
+    throw new Error(`${ORDER_NUMBER_ATTEMPTS} order numbers in a row were taken`)
+  }
+}
+
+/** The orders of a quote, one per shop in cart order, with their items. */
+function ordersOf(
+  quote: Quote,
+  customer: User,
+  input: PlaceOrderInput,
+  checkoutId: string,
+  placedAt: DateTime
+): Order[] {
+  const address = snapshotOf(quote)
+  return quote.shops.map((shop, position) => {
+    const priced = quote.pricing.orders[position]
+    const order = new Order().merge({
+      id: randomUUID(),
+      checkoutId,
+      position,
+      userId: customer.id,
+      shopId: shop.shopId,
+      shopName: shop.shopName,
+      status: 'PENDING',
+      paymentStatus: 'UNPAID',
+      paymentMethod: input.paymentMethod,
+      shippingMethodId: quote.method.id,
+      shippingMethodName: quote.method.name,
+      couponCode: quote.coupon?.code ?? null,
+      currency: quote.currency,
+      subTotalCents: priced.subTotal,
+      shippingCostCents: priced.shippingCost,
+      taxAmountCents: priced.taxAmount,
+      discountAmountCents: priced.discountAmount,
+      totalCents: priced.total,
+      shippingAddress: address,
+      notes: input.notes ?? null,
+      createdAt: placedAt,
+      updatedAt: placedAt,
+    })
+    order.$setRelated(
+      'items',
+      shop.lines.map((line, index) =>
+        new OrderItem().merge({
+          id: randomUUID(),
           orderId: order.id,
           position: index,
           productId: line.productId,
@@ -175,159 +278,84 @@ export class OrderPlacementService {
           unitPriceCents: line.unitPriceCents,
           quantity: line.quantity,
           lineTotalCents: line.unitPriceCents * line.quantity,
-        })),
-        { client: trx }
+          createdAt: placedAt,
+        })
       )
-      await OrderStatusHistory.create(
-        {
-          orderId: order.id,
-          sequence: 1,
-          field: 'STATUS',
-          fromValue: null,
-          toValue: 'PENDING',
-          actorId: customer.id,
-          actorType: customer.userType,
-        },
-        { client: trx }
-      )
-    }
+    )
+    return order
+  })
+}
 
-    await this.cart.clear(customer.id, trx)
-    const orders = await this.orders.ofCheckout(customer.id, checkoutId, trx)
-    await this.#queueMails(trx, customer, quote, orders)
-    await this.keys.complete(claim, checkoutId, trx)
-    return orders
-  }
+/**
+ * Refuses when the cart emptied by the placement did not hold what was priced: a line added,
+ * removed or changed since the quote read it, or the cart already ordered by another checkout.
+ */
+function assertCartUnchanged(
+  quote: Quote,
+  cleared: Array<{ product_id: string; quantity: number | string }>
+) {
+  const signature = (lines: Array<{ productId: string; quantity: number }>) =>
+    lines
+      .map((line) => `${line.productId}:${line.quantity}`)
+      .sort()
+      .join(',')
+  const emptied = cleared.map((row) => ({
+    productId: row.product_id,
+    quantity: Number(row.quantity),
+  }))
+  if (signature(emptied) !== signature(quote.lines)) throw new CartChanged()
+}
 
-  /**
-   * Takes each line's quantity from its product's stock, only if that much is there and the
-   * product is still on sale (active, not deleted, its shop approved and its seller an active
-   * seller account): the condition and the decrement are one statement, so concurrent checkouts
-   * can never sell a unit twice, nor sell a product taken off sale after the quote was read, and
-   * the CHECK (stock >= 0) backs it.
-   */
-  async #takeStock(lines: CartLine[], trx: TransactionClientContract) {
-    const byProduct = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))
-    const now = sqlTime(undefined, trx)
-    for (const line of byProduct) {
-      const taken = await trx
-        .from('products')
-        .where('id', line.productId)
-        .where('stock', '>=', line.quantity)
-        .where('is_active', true)
-        .whereNull('deleted_at')
-        .whereIn(
-          'shop_id',
-          Shop.query({ client: trx })
-            .withScopes((scopes) => scopes.selling())
-            .select('shops.id')
-        )
-        .update({ stock: trx.knexRawQuery('stock - ?', [line.quantity]), updated_at: now })
-      if (Number(taken) === 1) continue
-
-      const product = await Product.query({ client: trx })
-        .withScopes((scopes) => scopes.onSale())
-        .where('products.id', line.productId)
-        .first()
-      if (!product) {
-        throw new ProductUnavailable(`"${line.name}" is no longer available`)
-      }
-      throw new InsufficientStock(
-        `Only ${product.stock} of "${line.name}" in stock; the cart holds ${line.quantity}`
-      )
-    }
-  }
-
-  /**
-   * Refuses when the cart no longer holds what was priced. Two checkouts of one cart (two keys,
-   * two tabs) both read it; the second one to get here waited for the first one's stock locks
-   * and now sees the emptied cart, so the cart is never ordered twice.
-   */
-  async #assertCartUnchanged(userId: string, priced: CartLine[], trx: TransactionClientContract) {
-    const signature = (lines: CartLine[]) =>
-      lines
-        .map((line) => `${line.productId}:${line.quantity}`)
-        .sort()
-        .join(',')
-    const current = await this.cart.linesFor(userId, trx)
-    if (signature(current) !== signature(priced)) throw new CartChanged()
-  }
-
-  async #recordCheckout(
-    trx: TransactionClientContract,
-    checkoutId: string,
-    customer: User,
-    quote: Quote
-  ) {
-    const now = sqlTime(undefined, trx)
-    await trx.table('checkouts').insert({
-      id: checkoutId,
-      user_id: customer.id,
-      coupon_id: quote.coupon?.id ?? null,
-      coupon_code: quote.coupon?.code ?? null,
-      order_count: quote.shops.length,
-      open_order_count: quote.shops.length,
-      sub_total_cents: quote.pricing.subTotal,
-      shipping_cost_cents: quote.pricing.shippingCost,
-      tax_amount_cents: quote.pricing.taxAmount,
-      discount_amount_cents: quote.pricing.discountAmount,
-      total_cents: quote.pricing.total,
-      currency: quote.currency,
-      created_at: now,
-      updated_at: now,
-    })
-  }
-
-  /** Creates the order under a fresh random number, in a savepoint so a clash can be retried. */
-  async #createOrder(
-    trx: TransactionClientContract,
-    values: Omit<Partial<Order>, 'orderNumber'>
-  ): Promise<Order> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await trx.transaction((savepoint) =>
-          Order.create({ ...values, orderNumber: this.orderNumbers.next() }, { client: savepoint })
-        )
-      } catch (error) {
-        if (!isUniqueViolation(error) || attempt >= ORDER_NUMBER_ATTEMPTS) throw error
-      }
-    }
-  }
-
-  /** A confirmation for the customer and a new-order notice for each shop's seller. */
-  async #queueMails(trx: TransactionClientContract, customer: User, quote: Quote, orders: Order[]) {
-    const shops = await Shop.query({ client: trx })
-      .whereIn(
-        'id',
-        orders.map((order) => order.shopId)
-      )
-      .preload('seller')
-    const sellerOf = new Map(shops.map((shop) => [shop.id, shop.seller]))
-    const summaries = orders.map((order) => mailSummaryOf(order))
-
-    await this.outbox.enqueue(trx, 'order_confirmation', {
-      email: customer.email,
-      checkoutId: orders[0].checkoutId,
-      currency: quote.currency,
-      shippingMethodName: quote.method.name,
-      shippingAddress: snapshotOf(quote),
-      orders: summaries,
-      totalCents: quote.pricing.total,
-    })
-    for (const [index, order] of orders.entries()) {
-      const seller = sellerOf.get(order.shopId)
-      if (!seller) continue
-      await this.outbox.enqueue(trx, 'new_order', {
-        email: seller.email,
-        currency: order.currency,
-        paymentMethod: order.paymentMethod,
-        shippingMethodName: order.shippingMethodName,
-        shippingAddress: order.shippingAddress,
-        notes: order.notes,
-        order: summaries[index],
+/**
+ * A multi-row insert of model instances, with the values their models would write (column
+ * names, JSON, instants in the dialect's form). The instances are then what the rows hold, so
+ * nothing just written is read back.
+ */
+function insertOf<Model extends LucidModel>(
+  trx: TransactionClientContract,
+  model: Model,
+  rows: InstanceType<Model>[]
+): Knex.QueryBuilder {
+  const valuesOf = (row: InstanceType<Model>) => {
+    row.useTransaction(trx)
+    return Object.fromEntries(
+      Object.entries(row.$attributes).map(([attribute, value]) => {
+        const column = model.$getColumn(attribute)!
+        return [column.columnName, column.prepare ? column.prepare(value, attribute, row) : value]
       })
-    }
+    )
   }
+  return trx.knexQuery().table(model.table).insert(rows.map(valuesOf))
+}
+
+/** Marks an instance written by `insertOf` as stored, as `save()` does after its insert. */
+function markPersisted(row: LucidRow) {
+  row.$isPersisted = true
+  row.$hydrateOriginals()
+}
+
+/**
+ * Runs statements in order and returns the rows of the last one. On PostgreSQL they go as one
+ * statement, the earlier ones as data-modifying CTEs: one round trip, and foreign keys are
+ * checked at its end, so a row and the rows referencing it may share it. Elsewhere (SQLite, in
+ * process, where a round trip costs little) they run one after another.
+ */
+async function batch(
+  trx: TransactionClientContract,
+  statements: Array<Knex.QueryBuilder | Knex.Raw>
+) {
+  if (trx.dialect.name !== 'postgres') {
+    let rows: any
+    for (const statement of statements) rows = await statement
+    return rows
+  }
+  const compiled = statements.map((statement) => statement.toSQL())
+  const last = compiled.pop()!
+  const ctes = compiled.map((statement, index) => `"step${index}" as (${statement.sql})`)
+  const sql = ctes.length > 0 ? `with ${ctes.join(', ')} ${last.sql}` : last.sql
+  const bindings = [...compiled.flatMap((statement) => statement.bindings), ...last.bindings]
+  const result = await trx.getWriteClient().raw(sql, bindings)
+  return result.rows
 }
 
 /** The address as the orders keep it. */
@@ -342,25 +370,5 @@ function snapshotOf(quote: Quote): AddressSnapshot {
     state: address.state,
     postalCode: address.postalCode,
     country: address.country,
-  }
-}
-
-/** What both mails show of one order, in cents. */
-function mailSummaryOf(order: Order) {
-  return {
-    orderNumber: order.orderNumber,
-    shopName: order.shopName,
-    items: order.items.map((item) => ({
-      name: item.name,
-      sku: item.sku,
-      quantity: item.quantity,
-      unitPriceCents: item.unitPriceCents,
-      lineTotalCents: item.lineTotalCents,
-    })),
-    subTotalCents: order.subTotalCents,
-    shippingCostCents: order.shippingCostCents,
-    taxAmountCents: order.taxAmountCents,
-    discountAmountCents: order.discountAmountCents,
-    totalCents: order.totalCents,
   }
 }

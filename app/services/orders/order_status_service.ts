@@ -7,6 +7,7 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '#enums/order_status'
+import Checkout from '#models/checkout'
 import OrderItem from '#models/order_item'
 import OrderStatusHistory, { type OrderStateField } from '#models/order_status_history'
 import type User from '#models/user'
@@ -19,6 +20,7 @@ import {
 } from '#exceptions/order_errors'
 import { OrderQueryService, visibleTo } from '#services/orders/order_query_service'
 import { CouponUsageService } from '#services/coupons/coupon_usage_service'
+import { StockService } from '#services/catalog/stock_service'
 import { sqlTime } from '#support/sql_time'
 
 /** Enough rounds for every forward step of both state machines. */
@@ -76,6 +78,7 @@ export function allowedPaymentChanges(
 export class OrderStatusService {
   #orders = new OrderQueryService()
   #coupons = new CouponUsageService()
+  #stock = new StockService()
 
   /** A customer cancels one of their orders. */
   async cancel(actor: User, orderId: string): Promise<Order> {
@@ -160,22 +163,14 @@ export class OrderStatusService {
   }
 
   /**
-   * Puts the items back in stock (products in id order, as placement takes them, so the two never
-   * deadlock) and closes the order in its checkout. The conditional decrement of the checkout's
-   * open-order count serialises the cancellations of one checkout's orders: exactly one of them
-   * brings it to zero and gives the coupon use back.
+   * Puts the items back in stock (through the stock service, which takes and restores in one
+   * product order) and closes the order in its checkout. The conditional decrement of the
+   * checkout's open-order count serialises the cancellations of one checkout's orders: exactly
+   * one of them brings it to zero and gives the coupon use back.
    */
   async #undoPlacement(order: Order, trx: TransactionClientContract) {
-    const items = await OrderItem.query({ client: trx })
-      .where('order_id', order.id)
-      .orderBy('product_id', 'asc')
-    const now = sqlTime(undefined, trx)
-    for (const item of items) {
-      await trx
-        .from('products')
-        .where('id', item.productId)
-        .update({ stock: trx.knexRawQuery('stock + ?', [item.quantity]), updated_at: now })
-    }
+    const items = await OrderItem.query({ client: trx }).where('order_id', order.id)
+    await this.#stock.restore(items, trx)
 
     await trx
       .from('checkouts')
@@ -183,15 +178,11 @@ export class OrderStatusService {
       .where('open_order_count', '>', 0)
       .update({
         open_order_count: trx.knexRawQuery('open_order_count - 1'),
-        updated_at: now,
+        updated_at: sqlTime(undefined, trx),
       })
-    const checkout = await trx
-      .from('checkouts')
-      .where('id', order.checkoutId)
-      .select('open_order_count', 'coupon_id')
-      .firstOrFail()
-    if (Number(checkout.open_order_count) === 0 && checkout.coupon_id) {
-      await this.#coupons.releaseUse(checkout.coupon_id, trx)
+    const checkout = await Checkout.findOrFail(order.checkoutId, { client: trx })
+    if (checkout.openOrderCount === 0 && checkout.couponId) {
+      await this.#coupons.releaseUse(checkout.couponId, trx)
     }
   }
 

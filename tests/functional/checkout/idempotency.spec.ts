@@ -1,7 +1,10 @@
 /*
 | The idempotency service on its own, against the database: how a key is claimed, replayed, found
-| busy or stale, taken over, and released. Races between its statements are injected through
-| model hooks on IdempotencyKey, inside the claim's own transaction, so both databases run them.
+| busy or stale, taken over, and given back with its transaction. Each claim here commits on its
+| own, so the next one meets it as a claim committed IN_PROGRESS (the placement's own claims are
+| only ever seen COMPLETED). Races between its statements are injected through a subclass's
+| insert or a model hook on IdempotencyKey, inside the claim's transaction, so both databases run
+| them.
 */
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
@@ -32,45 +35,44 @@ async function tokenOf(userId: string, key: string): Promise<string> {
   return row.claim_token
 }
 
+/** Claims the key in a transaction of its own, committed when the claim returns. */
+const claimIn = (service: IdempotencyService, userId: string, key: string, fingerprint: string) =>
+  db.transaction((trx) => service.claim(trx, userId, key, fingerprint))
+
 /** Asserts the claim gave the right to place the orders, and returns it. */
 function claimed(claim: Claim) {
   if (claim.kind !== 'claimed') throw new Error(`expected a claim, got ${JSON.stringify(claim)}`)
   return claim
 }
 
-/**
- * Runs `handler` on every IdempotencyKey insert (`before:create`) or every row read by
- * `first()` (`after:find`) during one test; returns how often it ran.
- */
-function onKey(
+/** Runs `handler` on every IdempotencyKey row read by `first()` during one test. */
+function afterFind(
   cleanup: (handler: () => void) => void,
-  event: 'before:create' | 'after:find',
   handler: (key: IdempotencyKey, call: number) => Promise<unknown> | undefined
 ) {
-  const calls = { count: 0 }
+  let calls = 0
   const wrapped = async (key: IdempotencyKey) => {
-    calls.count++
-    await handler(key, calls.count)
+    calls++
+    await handler(key, calls)
   }
-  if (event === 'before:create') IdempotencyKey.before('create', wrapped)
-  else IdempotencyKey.after('find', wrapped)
-  cleanup(() => IdempotencyKey.$hooks.remove(event, wrapped))
-  return calls
+  IdempotencyKey.after('find', wrapped)
+  cleanup(() => IdempotencyKey.$hooks.remove('after:find', wrapped))
 }
 
-/** Another request's claim on the same key, written in the claim's own transaction. */
-const rivalClaim = (key: IdempotencyKey) =>
-  key.$trx!.table('idempotency_keys').insert({
-    id: randomUUID(),
-    user_id: key.userId,
-    key: key.key,
-    fingerprint: key.fingerprint,
-    status: 'IN_PROGRESS',
-    claim_token: randomUUID(),
-    claimed_at: sqlTime(undefined, key.$trx),
-    created_at: sqlTime(undefined, key.$trx),
-    updated_at: sqlTime(undefined, key.$trx),
-  })
+/** The service with its claim insert scripted: each call answers `script(call)`, or inserts. */
+function scriptedInserts(script: (call: number) => 'held' | Error | undefined) {
+  const calls = { count: 0 }
+  class Scripted extends IdempotencyService {
+    protected async insertClaim(...args: Parameters<IdempotencyService['insertClaim']>) {
+      const scripted = script(++calls.count)
+      if (scripted instanceof Error) throw scripted
+      // Held by a request that has given it back by the time the row is read.
+      if (scripted === 'held') return null
+      return super.insertClaim(...args)
+    }
+  }
+  return { service: new Scripted(), calls }
+}
 
 test.group('fingerprintOf', () => {
   test('the same request gives the same fingerprint, whatever the order of its fields', ({
@@ -95,26 +97,26 @@ test.group('IdempotencyService.claim', (group) => {
   test('a new key is claimed: an IN_PROGRESS row with a token of its own', async ({ assert }) => {
     const user = await makeUser(UserType.CUSTOMER)
     const service = new IdempotencyService()
-    const claim = claimed(await service.claim(user.id, 'key-new-1', FINGERPRINT))
+    const claim = claimed(await claimIn(service, user.id, 'key-new-1', FINGERPRINT))
     const row = await rowOf(user.id, 'key-new-1')
     assert.deepEqual(
       [row.id, row.status, row.claim_token, row.fingerprint, row.checkout_id],
       [claim.id, 'IN_PROGRESS', claim.token, FINGERPRINT, null]
     )
-    const other = claimed(await service.claim(user.id, 'key-new-2', FINGERPRINT))
+    const other = claimed(await claimIn(service, user.id, 'key-new-2', FINGERPRINT))
     assert.notEqual(other.token, claim.token)
   })
 
   test('a key in progress is busy; with another body it is reused', async ({ assert }) => {
     const user = await makeUser(UserType.CUSTOMER)
     const service = new IdempotencyService()
-    await service.claim(user.id, 'key-busy', FINGERPRINT)
+    await claimIn(service, user.id, 'key-busy', FINGERPRINT)
     await assert.rejects(
-      () => service.claim(user.id, 'key-busy', FINGERPRINT),
+      () => claimIn(service, user.id, 'key-busy', FINGERPRINT),
       IdempotencyInProgress
     )
     await assert.rejects(
-      () => service.claim(user.id, 'key-busy', fingerprintOf({ paymentMethod: 'CARD' })),
+      () => claimIn(service, user.id, 'key-busy', fingerprintOf({ paymentMethod: 'CARD' })),
       IdempotencyKeyReused
     )
   })
@@ -126,28 +128,27 @@ test.group('IdempotencyService.claim', (group) => {
     const service = new IdempotencyService()
     const start = DateTime.utc().startOf('second')
     Settings.now = () => start.toMillis()
-    const first = claimed(await service.claim(user.id, 'key-stale', FINGERPRINT))
+    const first = claimed(await claimIn(service, user.id, 'key-stale', FINGERPRINT))
 
     Settings.now = () => start.plus({ seconds: STALE_CLAIM_SECONDS }).toMillis() - 1
     await assert.rejects(
-      () => service.claim(user.id, 'key-stale', FINGERPRINT),
+      () => claimIn(service, user.id, 'key-stale', FINGERPRINT),
       IdempotencyInProgress
     )
 
     Settings.now = () => start.plus({ seconds: STALE_CLAIM_SECONDS }).toMillis()
-    const second = claimed(await service.claim(user.id, 'key-stale', FINGERPRINT))
+    const second = claimed(await claimIn(service, user.id, 'key-stale', FINGERPRINT))
     assert.equal(second.id, first.id)
     assert.notEqual(second.token, first.token)
     const row = await rowOf(user.id, 'key-stale')
     assert.equal(row.claim_token, second.token)
     assert.equal(row.status, 'IN_PROGRESS')
 
-    // The old claim can neither complete nor release the key any more.
+    // The old claim cannot complete the key any more.
     await assert.rejects(
       () => db.transaction((trx) => service.complete(first, randomUUID(), trx)),
       IdempotencyInProgress
     )
-    await service.release(first)
     assert.equal(await tokenOf(user.id, 'key-stale'), second.token)
   })
 
@@ -156,7 +157,7 @@ test.group('IdempotencyService.claim', (group) => {
   }) => {
     const user = await makeUser(UserType.CUSTOMER)
     const service = new IdempotencyService()
-    const claim = claimed(await service.claim(user.id, 'key-done', FINGERPRINT))
+    const claim = claimed(await claimIn(service, user.id, 'key-done', FINGERPRINT))
     const checkoutId = randomUUID()
     await db.table('checkouts').insert({
       id: checkoutId,
@@ -176,52 +177,55 @@ test.group('IdempotencyService.claim', (group) => {
 
     const monthLater = DateTime.now().plus({ days: 30 }).toMillis()
     Settings.now = () => monthLater
-    assert.deepEqual(await service.claim(user.id, 'key-done', FINGERPRINT), {
+    assert.deepEqual(await claimIn(service, user.id, 'key-done', FINGERPRINT), {
       kind: 'replay',
       checkoutId,
     })
     await assert.rejects(
-      () => service.claim(user.id, 'key-done', fingerprintOf({ other: true })),
+      () => claimIn(service, user.id, 'key-done', fingerprintOf({ other: true })),
       IdempotencyKeyReused
     )
-    // Releasing a completed key keeps it.
-    await service.release(claim)
     const row = await rowOf(user.id, 'key-done')
     assert.deepEqual([row.status, row.checkout_id], ['COMPLETED', checkoutId])
   })
 
-  test('a released claim frees the key for a fresh claim', async ({ assert }) => {
+  test('a claim rolled back with its placement frees the key for a fresh claim', async ({
+    assert,
+  }) => {
     const user = await makeUser(UserType.CUSTOMER)
     const service = new IdempotencyService()
-    const first = claimed(await service.claim(user.id, 'key-freed', FINGERPRINT))
-    await service.release(first)
+    let first!: Claim
+    await assert.rejects(
+      () =>
+        db.transaction(async (trx) => {
+          first = await service.claim(trx, user.id, 'key-freed', FINGERPRINT)
+          throw new Error('the placement was refused')
+        }),
+      'the placement was refused'
+    )
     assert.isNull(await rowOf(user.id, 'key-freed'))
-    const second = claimed(await service.claim(user.id, 'key-freed', FINGERPRINT))
-    assert.notEqual(second.id, first.id)
+    const second = claimed(await claimIn(service, user.id, 'key-freed', FINGERPRINT))
+    assert.isTrue(second.fresh)
+    assert.notEqual(second.id, claimed(first).id)
   })
 
   test('a row that vanishes between the refused insert and the read is claimed afresh', async ({
     assert,
-    cleanup,
   }) => {
     const user = await makeUser(UserType.CUSTOMER)
-    // Another request holds the key when our insert runs, and releases it before our read.
-    const calls = onKey(cleanup, 'before:create', (key, call) =>
-      call === 1 ? rivalClaim(key) : undefined
-    )
-    const claim = claimed(await new IdempotencyService().claim(user.id, 'key-gone', FINGERPRINT))
+    const { service, calls } = scriptedInserts((call) => (call === 1 ? 'held' : undefined))
+    const claim = claimed(await claimIn(service, user.id, 'key-gone', FINGERPRINT))
     assert.equal(calls.count, 2)
     assert.equal(await tokenOf(user.id, 'key-gone'), claim.token)
   })
 
   test('a key that keeps colliding and vanishing gives up after five tries: busy', async ({
     assert,
-    cleanup,
   }) => {
     const user = await makeUser(UserType.CUSTOMER)
-    const calls = onKey(cleanup, 'before:create', (key) => rivalClaim(key))
+    const { service, calls } = scriptedInserts(() => 'held')
     await assert.rejects(
-      () => new IdempotencyService().claim(user.id, 'key-flaky', FINGERPRINT),
+      () => claimIn(service, user.id, 'key-flaky', FINGERPRINT),
       IdempotencyInProgress
     )
     assert.equal(calls.count, 5)
@@ -233,12 +237,12 @@ test.group('IdempotencyService.claim', (group) => {
     const service = new IdempotencyService()
     const start = DateTime.utc().startOf('second')
     Settings.now = () => start.toMillis()
-    await service.claim(user.id, 'key-contested', FINGERPRINT)
+    await claimIn(service, user.id, 'key-contested', FINGERPRINT)
     Settings.now = () => start.plus({ seconds: STALE_CLAIM_SECONDS + 1 }).toMillis()
 
     // Right after we read the stale row, another instance takes it over first.
     const rival = randomUUID()
-    onKey(cleanup, 'after:find', (key, call) =>
+    afterFind(cleanup, (key, call) =>
       call === 1
         ? db
             .from('idempotency_keys')
@@ -246,21 +250,25 @@ test.group('IdempotencyService.claim', (group) => {
             .update({ claim_token: rival, claimed_at: sqlTime() })
         : undefined
     )
-    await assert.rejects(
-      () => service.claim(user.id, 'key-contested', FINGERPRINT),
-      IdempotencyInProgress
-    )
-    assert.equal(await tokenOf(user.id, 'key-contested'), rival)
+    // Looked at before the claim's transaction ends: the rival's takeover stands.
+    await db.transaction(async (trx) => {
+      await assert.rejects(
+        () => service.claim(trx, user.id, 'key-contested', FINGERPRINT),
+        IdempotencyInProgress
+      )
+      const row = await trx
+        .from('idempotency_keys')
+        .where('user_id', user.id)
+        .where('key', 'key-contested')
+        .first()
+      assert.equal(row.claim_token, rival)
+    })
   })
 
-  test('any other failure of the insert is not retried but thrown', async ({ assert, cleanup }) => {
+  test('any other failure of the insert is not retried but thrown', async ({ assert }) => {
     const user = await makeUser(UserType.CUSTOMER)
-    const outage = new Error('disk full')
-    const calls = onKey(cleanup, 'before:create', () => Promise.reject(outage))
-    await assert.rejects(
-      () => new IdempotencyService().claim(user.id, 'key-outage', FINGERPRINT),
-      'disk full'
-    )
+    const { service, calls } = scriptedInserts(() => new Error('disk full'))
+    await assert.rejects(() => claimIn(service, user.id, 'key-outage', FINGERPRINT), 'disk full')
     assert.equal(calls.count, 1)
     assert.isNull(await rowOf(user.id, 'key-outage'))
   })
@@ -279,16 +287,16 @@ test.group('IdempotencyService.claim: fresh', (group) => {
     const service = new IdempotencyService()
     const start = DateTime.utc().startOf('second')
     Settings.now = () => start.toMillis()
-    const first = claimed(await service.claim(user.id, 'key-fresh', FINGERPRINT))
+    const first = claimed(await claimIn(service, user.id, 'key-fresh', FINGERPRINT))
     assert.isTrue(first.fresh)
 
     Settings.now = () => start.plus({ seconds: STALE_CLAIM_SECONDS }).toMillis()
-    const takenOver = claimed(await service.claim(user.id, 'key-fresh', FINGERPRINT))
+    const takenOver = claimed(await claimIn(service, user.id, 'key-fresh', FINGERPRINT))
     assert.isFalse(takenOver.fresh)
 
-    // Released, the key is claimed afresh.
-    await service.release(takenOver)
-    const again = claimed(await service.claim(user.id, 'key-fresh', FINGERPRINT))
+    // Once the row is gone (pruned), the key is claimed afresh.
+    await db.from('idempotency_keys').where('id', takenOver.id).delete()
+    const again = claimed(await claimIn(service, user.id, 'key-fresh', FINGERPRINT))
     assert.isTrue(again.fresh)
   })
 })
