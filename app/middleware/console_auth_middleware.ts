@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import { isAdministrative } from '#enums/user_type'
 
 /** Session key holding the token version the console session was opened with. */
@@ -30,7 +31,7 @@ export async function endConsoleSession(ctx: HttpContext) {
  */
 export default class ConsoleAuthMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
-    await ctx.auth.authenticateUsing(['web'], { loginRoute: '/admin/login' })
+    await ctx.auth.authenticateUsing(['web'], { loginRoute: urlFor('console.login') })
     const user = ctx.auth.getUserOrFail()
     const signedInAt = ctx.session.get(CONSOLE_SIGNED_IN_AT)
     const stillValid =
@@ -42,7 +43,7 @@ export default class ConsoleAuthMiddleware {
     if (!stillValid) {
       await endConsoleSession(ctx)
       ctx.session.flash('error', 'Your session has ended. Sign in again.')
-      return ctx.response.redirect('/admin/login')
+      return ctx.response.redirect().toRoute('console.login')
     }
     ctx.view.share({ currentUser: user })
     return next()
