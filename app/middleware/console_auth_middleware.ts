@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import { isAdministrative } from '#enums/user_type'
+import { isAdministrator } from '#policies/roles'
 
 /** Session key holding the token version the console session was opened with. */
 export const CONSOLE_TOKEN_VERSION = 'consoleTokenVersion'
@@ -36,7 +36,7 @@ export default class ConsoleAuthMiddleware {
     const signedInAt = ctx.session.get(CONSOLE_SIGNED_IN_AT)
     const stillValid =
       user.isActive &&
-      isAdministrative(user.userType) &&
+      isAdministrator(user) &&
       ctx.session.get(CONSOLE_TOKEN_VERSION) === user.tokenVersion &&
       typeof signedInAt === 'number' &&
       Date.now() - signedInAt < CONSOLE_SESSION_LIFETIME_MS

@@ -10,7 +10,7 @@ import { orderJson } from '#transformers/order_transformer'
 export default class CheckoutController {
   /** Prices the cart without creating or changing anything. */
   async summary({ auth, bouncer, request }: HttpContext) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     const input = await request.validateUsing(checkoutSummaryValidator, { data: request.body() })
     const quote = await new CheckoutService().summary(auth.getUserOrFail(), {
       ...input,
@@ -25,7 +25,7 @@ export default class CheckoutController {
     { auth, bouncer, request, response }: HttpContext,
     placements: OrderPlacementService
   ) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     const { idempotencyKey, ...input } = await request.validateUsing(placeOrderValidator, {
       data: request.body(),
       meta: { idempotencyKeyHeader: request.header('Idempotency-Key') },

@@ -9,7 +9,7 @@ import { page } from '#transformers/page'
 export default class ShippingMethodsController {
   /** Lists the active methods, cheapest first. */
   async index({ bouncer, request }: HttpContext) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     const query = await request.validateUsing(shippingMethodListValidator, { data: request.qs() })
     const slice = pageRequest(query)
     const result = await new ShippingMethodService().listOffered(slice)

@@ -10,7 +10,7 @@ import { page } from '#transformers/page'
 export default class OrdersController {
   /** Lists the customer's orders, newest first. */
   async index({ auth, bouncer, request }: HttpContext) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     const { status, ...paging } = await request.validateUsing(customerOrderListValidator, {
       data: request.qs(),
     })
@@ -21,13 +21,13 @@ export default class OrdersController {
 
   /** Shows one of the customer's orders with its status history. */
   async show({ auth, bouncer, params }: HttpContext) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     return orderJson(await new OrderQueryService().find(auth.getUserOrFail(), params.id))
   }
 
   /** Cancels one of the customer's orders while it is PENDING or CONFIRMED. */
   async cancel({ auth, bouncer, params }: HttpContext) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     return orderJson(await new OrderStatusService().cancel(auth.getUserOrFail(), params.id))
   }
 }
