@@ -1,12 +1,12 @@
 import { SimplePaginator } from '@adonisjs/lucid/database'
-import { urlFor } from '@adonisjs/core/services/url_builder'
 import type { LookupList } from '@adonisjs/core/types/http'
 import type { PageRequest } from '#support/paging'
 
 /*
-| The URL builder's route names are typed by `node ace codegen` (.adonisjs/server/routes.d.ts),
-| which the type check does not run: until it does, any name type-checks, and an unknown one
-| throws at run time, which the console's tests would show on the page that names it.
+| The URL builder's route names are typed by the generated .adonisjs/server/routes.d.ts, which a
+| clean checkout lacks (the type check runs before anything generates it). Without it any name
+| type-checks here; with it (after a dev server or test run) names are checked for real. Either
+| way an unknown name throws at run time, on the page the console's tests render.
 */
 declare module '@adonisjs/core/types/http' {
   interface RoutesList extends LookupList {}
@@ -22,16 +22,14 @@ export function pageSlice(page: number): PageRequest {
 
 /**
  * One page of a console list as Lucid's paginator, whose links (`components/pager`) go to the
- * named route `route` with the list's filters kept.
+ * list's own URL (`urlFor` of its route) with its filters kept.
  */
 export function listPage<Row>(
   rows: Row[],
   total: number,
   page: number,
-  route: string,
+  listUrl: string,
   filters: Record<string, unknown>
 ): SimplePaginator {
-  return new SimplePaginator(total, PAGE_SIZE, page, ...rows)
-    .baseUrl(urlFor(route))
-    .queryString(filters)
+  return new SimplePaginator(total, PAGE_SIZE, page, ...rows).baseUrl(listUrl).queryString(filters)
 }

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import config from '@adonisjs/core/services/config'
 import { DateTime } from 'luxon'
 import { createCouponValidator, updateCouponValidator } from '#validators/coupon'
@@ -49,7 +50,7 @@ export default class CouponsController {
       rows.map((row) => ({ ...couponResource(row.coupon), validity: row.validity })),
       total,
       page,
-      'console.coupons',
+      urlFor('console.coupons'),
       filters
     )
     return view.render('pages/admin/coupons/index', {

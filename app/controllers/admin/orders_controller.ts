@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import {
   adminOrderListValidator,
   orderStatusValidator,
@@ -48,7 +49,7 @@ export default class OrdersController {
       })),
       total,
       page,
-      'console.orders',
+      urlFor('console.orders'),
       filters
     )
     return view.render('pages/admin/orders/index', {

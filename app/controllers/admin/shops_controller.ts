@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import { shopListFiltersValidator } from '#validators/console_shop'
 import { ShopService } from '#services/catalog/shop_service'
 import { ShopDirectoryService } from '#services/admin/shop_directory_service'
@@ -25,7 +26,7 @@ export default class ShopsController {
     const { rows, total } = await this.directory.list({ status: filters.status }, pageSlice(page))
     return view.render('pages/admin/shops/index', {
       section: 'shops',
-      shops: listPage(rows, total, page, 'console.shops', filters),
+      shops: listPage(rows, total, page, urlFor('console.shops'), filters),
       filters,
       statuses: SHOP_STATUSES,
     })

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import { userListFiltersValidator } from '#validators/console_user'
 import { changeUserTypeValidator } from '#validators/user'
 import { UserDirectoryService } from '#services/accounts/user_directory_service'
@@ -25,7 +26,7 @@ export default class UsersController {
     const { users, total } = await this.directory.search({ ...filters, ...pageSlice(page) })
     return view.render('pages/admin/users/index', {
       section: 'users',
-      users: listPage(users, total, page, 'console.users', filters),
+      users: listPage(users, total, page, urlFor('console.users'), filters),
       filters,
       userTypes: USER_TYPES,
     })
