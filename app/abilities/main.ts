@@ -3,15 +3,16 @@ import type User from '#models/user'
 import { isAdministrator, isCustomer, isSeller } from '#policies/roles'
 
 /*
-| The former role gates, kept only until every API controller asks its resource's policy
-| (`app/policies`); new code uses the policies.
+| Role gates, named for what the account does, that API routes authorize with where they ask no
+| resource policy (app/policies). Each is the policies' own role rule (`#policies/roles`), so a
+| route gated here and one authorized by a policy admit the same accounts.
 */
 
-/** Admin or Super Admin. */
+/** Administering the store: an Admin or a Super Admin. */
 export const administer = Bouncer.ability((user: User) => isAdministrator(user))
 
-/** Customers only. */
-export const shop = Bouncer.ability((user: User) => isCustomer(user))
+/** Buying: cart, checkout, addresses and one's own orders; customers only. */
+export const buy = Bouncer.ability((user: User) => isCustomer(user))
 
-/** Sellers only. */
+/** Selling: one's own shops, products and their orders; sellers only. */
 export const sell = Bouncer.ability((user: User) => isSeller(user))

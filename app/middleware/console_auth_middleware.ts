@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import { isAdministrative } from '#enums/user_type'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import { isAdministrator } from '#policies/roles'
 
 /** Session key holding the token version the console session was opened with. */
 export const CONSOLE_TOKEN_VERSION = 'consoleTokenVersion'
@@ -30,19 +31,19 @@ export async function endConsoleSession(ctx: HttpContext) {
  */
 export default class ConsoleAuthMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
-    await ctx.auth.authenticateUsing(['web'], { loginRoute: '/admin/login' })
+    await ctx.auth.authenticateUsing(['web'], { loginRoute: urlFor('console.login') })
     const user = ctx.auth.getUserOrFail()
     const signedInAt = ctx.session.get(CONSOLE_SIGNED_IN_AT)
     const stillValid =
       user.isActive &&
-      isAdministrative(user.userType) &&
+      isAdministrator(user) &&
       ctx.session.get(CONSOLE_TOKEN_VERSION) === user.tokenVersion &&
       typeof signedInAt === 'number' &&
       Date.now() - signedInAt < CONSOLE_SESSION_LIFETIME_MS
     if (!stillValid) {
       await endConsoleSession(ctx)
       ctx.session.flash('error', 'Your session has ended. Sign in again.')
-      return ctx.response.redirect('/admin/login')
+      return ctx.response.redirect().toRoute('console.login')
     }
     ctx.view.share({ currentUser: user })
     return next()

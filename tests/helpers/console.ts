@@ -28,7 +28,13 @@ export async function seedDemoStore() {
   await new DemoStoreService().seed()
 }
 
-/** Signs in as the demo store's Super Admin. */
-export async function signInAsDemoAdmin(page: Page) {
+/**
+ * Opens the console at the size of the README's screenshots, signed in as the demo store's Super
+ * Admin (seed it first with `seedDemoStore`).
+ */
+export async function openAsDemoAdmin(visit: (url: string) => Promise<Page>): Promise<Page> {
+  const page = await visit('/admin/login')
+  await page.setViewportSize({ width: 1280, height: 800 })
   await signIn(page, DEMO_ADMIN_EMAIL, DEMO_PASSWORD)
+  return page
 }

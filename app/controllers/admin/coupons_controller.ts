@@ -1,4 +1,6 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import config from '@adonisjs/core/services/config'
 import { DateTime } from 'luxon'
 import { createCouponValidator, updateCouponValidator } from '#validators/coupon'
@@ -9,8 +11,7 @@ import { couponResource } from '#transformers/coupon_transformer'
 import { formatStoreDateTime, storeTimezone } from '#support/store_time'
 import { couponFormInput, filterInput } from '#support/form_input'
 import CouponPolicy from '#policies/coupon_policy'
-
-const PAGE_SIZE = 25
+import { listPage, pageSlice } from '#controllers/admin/console_pages'
 
 /** What the new-coupon form starts with: a fixed discount, active, valid from now. */
 const blankCoupon = () => ({
@@ -32,24 +33,30 @@ const storeFacts = () => ({
 })
 
 /** Console: search coupons; create, edit and delete them with the API's own rules. */
+@inject()
 export default class CouponsController {
+  constructor(
+    protected coupons: CouponService,
+    protected directory: CouponDirectoryService
+  ) {}
+
   /** A page of coupons, searchable by code. */
   async index({ bouncer, request, view }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('viewAny')
     const filters = await couponListFiltersValidator.validate(filterInput(request.qs()))
     const page = filters.page ?? 1
-    const { rows, total } = await new CouponDirectoryService().search({
-      code: filters.code,
-      limit: PAGE_SIZE,
-      offset: (page - 1) * PAGE_SIZE,
-    })
+    const { rows, total } = await this.directory.search({ code: filters.code, ...pageSlice(page) })
+    const coupons = listPage(
+      rows.map((row) => ({ ...couponResource(row.coupon), validity: row.validity })),
+      total,
+      page,
+      urlFor('console.coupons'),
+      filters
+    )
     return view.render('pages/admin/coupons/index', {
       section: 'coupons',
-      rows: rows.map((row) => ({ ...couponResource(row.coupon), validity: row.validity })),
+      coupons,
       filters,
-      page,
-      pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-      total,
       ...storeFacts(),
     })
   }
@@ -68,15 +75,15 @@ export default class CouponsController {
   async store({ bouncer, request, response, session }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('create')
     const input = await createCouponValidator.validate(couponFormInput(request.all()))
-    const coupon = await new CouponService().create(input)
+    const coupon = await this.coupons.create(input)
     session.flash('success', `Coupon ${coupon.code} is created.`)
-    return response.redirect('/admin/coupons')
+    return response.redirect().toRoute('console.coupons')
   }
 
   /** The edit form of one coupon. */
   async edit({ bouncer, params, view }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('update')
-    const { coupon, validity } = await new CouponDirectoryService().find(params.id)
+    const { coupon, validity } = await this.directory.find(params.id)
     return view.render('pages/admin/coupons/edit', {
       section: 'coupons',
       values: couponResource(coupon),
@@ -89,15 +96,15 @@ export default class CouponsController {
   async update({ bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('update')
     const changes = await updateCouponValidator.validate(couponFormInput(request.all()))
-    const coupon = await new CouponService().update(params.id, changes)
+    const coupon = await this.coupons.update(params.id, changes)
     session.flash('success', `Coupon ${coupon.code} is saved.`)
-    return response.redirect('/admin/coupons')
+    return response.redirect().toRoute('console.coupons')
   }
 
   /** Asks before deleting a coupon. */
   async confirmDestroy({ bouncer, params, view }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('delete')
-    const { coupon, validity } = await new CouponDirectoryService().find(params.id)
+    const { coupon, validity } = await this.directory.find(params.id)
     return view.render('pages/admin/coupons/delete', {
       section: 'coupons',
       coupon: couponResource(coupon),
@@ -106,11 +113,11 @@ export default class CouponsController {
     })
   }
 
-  /** Deletes a coupon (softly, as the API does). */
+  /** Deletes a coupon softly, as the API does: orders placed with it keep their discount. */
   async destroy({ bouncer, params, response, session }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('delete')
-    await new CouponService().delete(params.id)
+    await this.coupons.delete(params.id)
     session.flash('success', 'The coupon is deleted.')
-    return response.redirect('/admin/coupons')
+    return response.redirect().toRoute('console.coupons')
   }
 }

@@ -1,4 +1,6 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import {
   adminOrderListValidator,
   orderStatusValidator,
@@ -12,11 +14,16 @@ import { ORDER_STATUSES } from '#enums/order_status'
 import { filterInput, orderFilterInput } from '#support/form_input'
 import { storeTimezone } from '#support/store_time'
 import OrderPolicy from '#policies/order_policy'
-
-const PAGE_SIZE = 25
+import { listPage, pageSlice } from '#controllers/admin/console_pages'
 
 /** Console: every order, filtered; one order with its history and the changes it allows. */
+@inject()
 export default class OrdersController {
+  constructor(
+    protected directory: OrderDirectoryService,
+    protected statuses: OrderStatusService
+  ) {}
+
   /** A page of orders, filtered by status, shop and days. */
   async index({ bouncer, request, view, auth }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('viewAny')
@@ -24,37 +31,41 @@ export default class OrdersController {
     const { status, shopId, from, to } = await adminOrderListValidator.validate(
       orderFilterInput(request.qs())
     )
-    const directory = new OrderDirectoryService()
     const [{ rows, total }, shops] = await Promise.all([
-      directory.list(
+      this.directory.list(
         auth.getUserOrFail(),
         { status, shopId, from, until: to },
-        { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }
+        pageSlice(page)
       ),
-      directory.shopChoices(),
+      this.directory.shopChoices(),
     ])
     const timezone = storeTimezone()
-    return view.render('pages/admin/orders/index', {
-      section: 'orders',
-      rows: rows.map((row) => ({
+    const filters = filterInput(request.only(['status', 'shopId', 'from', 'to']))
+    const orders = listPage(
+      rows.map((row) => ({
         ...orderJson(row.order),
         placedAt: row.order.createdAt.setZone(timezone).toFormat('yyyy-MM-dd HH:mm'),
         customerEmail: row.customerEmail,
       })),
-      filters: filterInput(request.only(['status', 'shopId', 'from', 'to'])),
+      total,
+      page,
+      urlFor('console.orders'),
+      filters
+    )
+    return view.render('pages/admin/orders/index', {
+      section: 'orders',
+      orders,
+      filters,
       shops,
       statuses: ORDER_STATUSES,
       timezone,
-      page,
-      pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-      total,
     })
   }
 
   /** One order with its items, history and the changes it allows. */
   async show({ bouncer, params, view, auth }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('viewAny')
-    const detail = await new OrderDirectoryService().detail(auth.getUserOrFail(), params.id)
+    const detail = await this.directory.detail(auth.getUserOrFail(), params.id)
     return view.render('pages/admin/orders/show', {
       section: 'orders',
       ...detail,
@@ -66,7 +77,7 @@ export default class OrdersController {
   /** Asks before cancelling an order. */
   async confirmCancel({ bouncer, params, view, auth }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('updateAny')
-    const detail = await new OrderDirectoryService().detail(auth.getUserOrFail(), params.id)
+    const detail = await this.directory.detail(auth.getUserOrFail(), params.id)
     return view.render('pages/admin/orders/cancel', {
       section: 'orders',
       ...detail,
@@ -78,25 +89,21 @@ export default class OrdersController {
   async updateStatus({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('updateAny')
     const { status } = await request.validateUsing(orderStatusValidator)
-    const order = await new OrderStatusService().changeStatus(
-      auth.getUserOrFail(),
-      params.id,
-      status
-    )
+    const order = await this.statuses.changeStatus(auth.getUserOrFail(), params.id, status)
     session.flash('success', `Order ${order.orderNumber} is now ${order.status}.`)
-    return response.redirect(`/admin/orders/${order.id}`)
+    return response.redirect().toRoute('console.orders.show', { id: order.id })
   }
 
   /** Records a payment or a refund. */
   async updatePaymentStatus({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('updateAny')
     const { paymentStatus } = await request.validateUsing(paymentStatusValidator)
-    const order = await new OrderStatusService().changePaymentStatus(
+    const order = await this.statuses.changePaymentStatus(
       auth.getUserOrFail(),
       params.id,
       paymentStatus
     )
     session.flash('success', `The payment of order ${order.orderNumber} is now ${paymentStatus}.`)
-    return response.redirect(`/admin/orders/${order.id}`)
+    return response.redirect().toRoute('console.orders.show', { id: order.id })
   }
 }

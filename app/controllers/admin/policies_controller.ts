@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { createPolicyValidator, updatePolicyValidator } from '#validators/policy'
 import { policyDraftValidator } from '#validators/console_policy'
@@ -8,11 +9,17 @@ import { policyFormInput } from '#support/form_input'
 import LegalDocumentPolicy from '#policies/legal_document_policy'
 
 /** Console: policy versions per type; publish, edit and deactivate them. */
+@inject()
 export default class PoliciesController {
+  constructor(
+    protected policies: PolicyService,
+    protected overview: PolicyOverviewService
+  ) {}
+
   /** The versions of each policy type. */
   async index({ bouncer, view }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('viewAny')
-    const types = await new PolicyOverviewService().byType()
+    const types = await this.overview.byType()
     return view.render('pages/admin/policies/index', {
       section: 'policies',
       types,
@@ -24,7 +31,7 @@ export default class PoliciesController {
   async create({ bouncer, request, view }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('create')
     const { type } = await policyDraftValidator.validate(request.qs())
-    const draft = await new PolicyOverviewService().draft(type ?? POLICY_TYPES[0])
+    const draft = await this.overview.draft(type ?? POLICY_TYPES[0])
     return view.render('pages/admin/policies/new', {
       section: 'policies',
       draft,
@@ -37,15 +44,15 @@ export default class PoliciesController {
   async store({ bouncer, request, response, session, auth }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('create')
     const input = await createPolicyValidator.validate(policyFormInput(request.all()))
-    const policy = await new PolicyService().create(auth.getUserOrFail(), input)
+    const policy = await this.policies.create(auth.getUserOrFail(), input)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is published.`)
-    return response.redirect('/admin/policies')
+    return response.redirect().toRoute('console.policies')
   }
 
   /** The edit form of one version. */
   async edit({ bouncer, params, view }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('update')
-    const row = await new PolicyOverviewService().detail(params.id)
+    const row = await this.overview.detail(params.id)
     return view.render('pages/admin/policies/edit', {
       section: 'policies',
       ...row,
@@ -57,15 +64,15 @@ export default class PoliciesController {
   async update({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('update')
     const changes = await updatePolicyValidator.validate(policyFormInput(request.all()))
-    const policy = await new PolicyService().update(auth.getUserOrFail(), params.id, changes)
+    const policy = await this.policies.update(auth.getUserOrFail(), params.id, changes)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is saved.`)
-    return response.redirect('/admin/policies')
+    return response.redirect().toRoute('console.policies')
   }
 
   /** Asks before deactivating a version. */
   async confirmDeactivate({ bouncer, params, view }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('deactivate')
-    const row = await new PolicyOverviewService().detail(params.id)
+    const row = await this.overview.detail(params.id)
     return view.render('pages/admin/policies/deactivate', {
       section: 'policies',
       ...row,
@@ -76,8 +83,8 @@ export default class PoliciesController {
   /** Deactivates a version, keeping the record. */
   async deactivate({ bouncer, params, response, session, auth }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('deactivate')
-    const policy = await new PolicyService().deactivate(auth.getUserOrFail(), params.id)
+    const policy = await this.policies.deactivate(auth.getUserOrFail(), params.id)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is deactivated.`)
-    return response.redirect('/admin/policies')
+    return response.redirect().toRoute('console.policies')
   }
 }

@@ -1,4 +1,6 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import { shopListFiltersValidator } from '#validators/console_shop'
 import { ShopService } from '#services/catalog/shop_service'
 import { ShopDirectoryService } from '#services/admin/shop_directory_service'
@@ -6,27 +8,26 @@ import { SHOP_STATUSES } from '#enums/shop_status'
 import { consolePageToReturnTo } from '#support/console_errors'
 import { filterInput } from '#support/form_input'
 import ShopPolicy from '#policies/shop_policy'
-
-const PAGE_SIZE = 25
+import { listPage, pageSlice } from '#controllers/admin/console_pages'
 
 /** Console: shops by status; approve or suspend them. */
+@inject()
 export default class ShopsController {
+  constructor(
+    protected shops: ShopService,
+    protected directory: ShopDirectoryService
+  ) {}
+
   /** A page of shops, optionally of one status. */
   async index({ bouncer, request, view }: HttpContext) {
     await bouncer.with(ShopPolicy).authorize('viewAny')
     const filters = await shopListFiltersValidator.validate(filterInput(request.qs()))
     const page = filters.page ?? 1
-    const { rows, total } = await new ShopDirectoryService().list(
-      { status: filters.status },
-      { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }
-    )
+    const { rows, total } = await this.directory.list({ status: filters.status }, pageSlice(page))
     return view.render('pages/admin/shops/index', {
       section: 'shops',
-      rows,
+      shops: listPage(rows, total, page, urlFor('console.shops'), filters),
       filters,
-      page,
-      pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-      total,
       statuses: SHOP_STATUSES,
     })
   }
@@ -34,7 +35,7 @@ export default class ShopsController {
   /** Approves a shop: its products go on sale. */
   async approve({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(ShopPolicy).authorize('approve')
-    const shop = await new ShopService().approve(auth.getUserOrFail(), params.id)
+    const shop = await this.shops.approve(auth.getUserOrFail(), params.id)
     session.flash('success', `${shop.name} is approved: its products are on sale.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }
@@ -42,7 +43,7 @@ export default class ShopsController {
   /** Suspends a shop: its products leave the catalog. */
   async suspend({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(ShopPolicy).authorize('suspend')
-    const shop = await new ShopService().suspend(auth.getUserOrFail(), params.id)
+    const shop = await this.shops.suspend(auth.getUserOrFail(), params.id)
     session.flash('success', `${shop.name} is suspended: its products are off sale.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }

@@ -1,4 +1,6 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 import { userListFiltersValidator } from '#validators/console_user'
 import { changeUserTypeValidator } from '#validators/user'
 import { UserDirectoryService } from '#services/accounts/user_directory_service'
@@ -7,34 +9,32 @@ import { USER_TYPES } from '#enums/user_type'
 import UserPolicy from '#policies/user_policy'
 import { consolePageToReturnTo } from '#support/console_errors'
 import { filterInput } from '#support/form_input'
-
-const PAGE_SIZE = 25
+import { listPage, pageSlice } from '#controllers/admin/console_pages'
 
 /** Console: search accounts, activate, deactivate and change their type. */
+@inject()
 export default class UsersController {
+  constructor(
+    protected directory: UserDirectoryService,
+    protected administration: UserAdministrationService
+  ) {}
+
   async index({ bouncer, request, view }: HttpContext) {
     await bouncer.with(UserPolicy).authorize('viewAny')
     const filters = await userListFiltersValidator.validate(filterInput(request.qs()))
     const page = filters.page ?? 1
-    const { users, total } = await new UserDirectoryService().search({
-      ...filters,
-      limit: PAGE_SIZE,
-      offset: (page - 1) * PAGE_SIZE,
-    })
+    const { users, total } = await this.directory.search({ ...filters, ...pageSlice(page) })
     return view.render('pages/admin/users/index', {
       section: 'users',
-      users,
+      users: listPage(users, total, page, urlFor('console.users'), filters),
       filters,
-      page,
-      pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-      total,
       userTypes: USER_TYPES,
     })
   }
 
   async activate({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(UserPolicy).authorize('manageAny')
-    const { user, changed } = await new UserAdministrationService().activate(
+    const { user, changed } = await this.administration.activate(
       auth.getUserOrFail(),
       params.id,
       request.ip()
@@ -48,7 +48,7 @@ export default class UsersController {
 
   async deactivate({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(UserPolicy).authorize('manageAny')
-    const { user, changed } = await new UserAdministrationService().deactivate(
+    const { user, changed } = await this.administration.deactivate(
       auth.getUserOrFail(),
       params.id,
       request.ip()
@@ -63,7 +63,7 @@ export default class UsersController {
   async changeType({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(UserPolicy).authorize('manageAny')
     const { userType } = await request.validateUsing(changeUserTypeValidator)
-    const { user } = await new UserAdministrationService().changeType(
+    const { user } = await this.administration.changeType(
       auth.getUserOrFail(),
       params.id,
       userType,

@@ -8,7 +8,7 @@ import { makeUser } from '#tests/helpers/actors'
 import { PolicyFactory } from '#database/factories/policy_factory'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import { PolicyConsentService } from '#services/legal/policy_consent_service'
-import { screenshot, seedDemoStore, signIn, signInAsDemoAdmin } from '#tests/helpers/console'
+import { screenshot, seedDemoStore, signIn, openAsDemoAdmin } from '#tests/helpers/console'
 
 /** The messages shown next to a form control, by the control's id. */
 function errorNextTo(page: Page, id: string) {
@@ -24,9 +24,7 @@ test.group('Console in a browser: policies', (group) => {
   }) => {
     await seedDemoStore()
 
-    const page = await visit('/admin/login')
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await signInAsDemoAdmin(page)
+    const page = await openAsDemoAdmin(visit)
     await page.getByRole('link', { name: 'Policies' }).click()
     await page.assertPath('/admin/policies')
     await screenshot(page, 'policies')
@@ -92,9 +90,7 @@ test.group('Console in a browser: coupons', (group) => {
   }) => {
     await seedDemoStore()
 
-    const page = await visit('/admin/login')
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await signInAsDemoAdmin(page)
+    const page = await openAsDemoAdmin(visit)
     await page.getByRole('link', { name: 'Coupons', exact: true }).click()
     await page.getByRole('link', { name: 'New coupon' }).click()
 

@@ -4,7 +4,7 @@ import User from '#models/user'
 import { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
 import { DEMO_SHOPS } from '#services/system/demo_store_data'
-import { screenshot, seedDemoStore, signIn, signInAsDemoAdmin } from '#tests/helpers/console'
+import { screenshot, seedDemoStore, signIn, openAsDemoAdmin } from '#tests/helpers/console'
 
 test.group('Console in a browser: sign-in and users', (group) => {
   const created: User[] = []
@@ -107,9 +107,7 @@ test.group('Console in a browser: the users of the demo store', (group) => {
 
   test('the Users page lists every account with its type and status', async ({ visit }) => {
     await seedDemoStore()
-    const page = await visit('/admin/login')
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await signInAsDemoAdmin(page)
+    const page = await openAsDemoAdmin(visit)
     await page.getByRole('link', { name: 'Users' }).click()
     await page.assertPath('/admin/users')
     const seller = DEMO_SHOPS[0].sellerEmail

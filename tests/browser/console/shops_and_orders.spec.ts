@@ -6,7 +6,7 @@ import Shop from '#models/shop'
 import { ShopStatus } from '#enums/shop_status'
 import db from '@adonisjs/lucid/services/db'
 import { DEMO_ADMIN_EMAIL, demoEmails } from '#services/system/demo_store_data'
-import { screenshot, seedDemoStore, signInAsDemoAdmin } from '#tests/helpers/console'
+import { screenshot, seedDemoStore, openAsDemoAdmin } from '#tests/helpers/console'
 
 test.group('Console in a browser: shops', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -15,9 +15,7 @@ test.group('Console in a browser: shops', (group) => {
     await seedDemoStore()
     const pending = await Shop.findByOrFail('name', 'Paper Trail')
 
-    const page = await visit('/admin/login')
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await signInAsDemoAdmin(page)
+    const page = await openAsDemoAdmin(visit)
     await page.getByRole('link', { name: /Shops awaiting approval/ }).click()
     await page.assertPath('/admin/shops')
     await page.assertQueryString({ status: 'PENDING' })
@@ -52,9 +50,7 @@ test.group('Console in a browser: orders', (group) => {
     const [line] = waiting.items
     const stockBefore = await Product.findOrFail(line.productId).then((row) => row.stock)
 
-    const page = await visit('/admin/login')
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await signInAsDemoAdmin(page)
+    const page = await openAsDemoAdmin(visit)
     await page.assertTextContains('main', 'Orders today')
     await screenshot(page, 'dashboard')
 

@@ -213,6 +213,40 @@ function requestFor(client: ApiClient, route: ConsoleRoute, world: World): ApiRe
   return route.form ? request.form(route.form) : request
 }
 
+/**
+ * Who may use the console, one row per kind of visitor: only an active Admin or Super Admin gets
+ * in; everyone else is sent to the sign-in page with nothing changed (a signed-in one with their
+ * console session ended).
+ */
+const VISITORS: Array<{
+  who: string
+  type: UserType | null
+  deactivated?: boolean
+  reaches: boolean
+}> = [
+  { who: 'a guest', type: null, reaches: false },
+  { who: 'a customer', type: UserType.CUSTOMER, reaches: false },
+  { who: 'a seller', type: UserType.SELLER, reaches: false },
+  { who: 'an Admin', type: UserType.ADMIN, reaches: true },
+  { who: 'a Super Admin', type: UserType.SUPER_ADMIN, reaches: true },
+  {
+    who: 'a deactivated Super Admin',
+    type: UserType.SUPER_ADMIN,
+    deactivated: true,
+    reaches: false,
+  },
+]
+
+/**
+ * Calls `route` as `user` from a console page, with the form token; a guest's form carries a
+ * token too, so the missing session (not the token) is what refuses it.
+ */
+function visit(client: ApiClient, route: ConsoleRoute, world: World, user: User | null) {
+  const request = requestFor(client, route, world)
+  if (user) return submitted(request, user, '/admin')
+  return route.method === 'POST' ? request.redirects(0).withCsrfToken() : request.redirects(0)
+}
+
 /** The state every action would change, to compare before and after. */
 async function snapshot(world: World) {
   return Promise.all(ROUTES.map((route) => route.snapshot?.(world)))
@@ -232,78 +266,56 @@ test.group('Console authorization', (group) => {
     assert.sameMembers(registered, [...covered, ...PUBLIC])
   })
 
-  test('a signed-in admin with the form token reaches every page and action', async ({
-    client,
-    assert,
-  }) => {
-    const admin = await makeUser(UserType.SUPER_ADMIN)
-    for (const route of ROUTES) {
-      // Each action gets rows of its own, so one action's change cannot hide another's.
-      const world = await makeWorld()
-      const before = await route.snapshot?.(world)
-      const response = await submitted(requestFor(client, route, world), admin, '/admin')
-      if (route.method === 'GET') {
-        assert.equal(response.status(), 200, `${route.method} ${route.pattern}`)
-        continue
+  test('{who}: every console page and action')
+    .with(VISITORS)
+    .run(async ({ client, assert }, visitor) => {
+      const user = visitor.type
+        ? await makeUser(visitor.type, { isActive: !visitor.deactivated })
+        : null
+      if (!visitor.reaches) {
+        const world = await makeWorld()
+        const before = await snapshot(world)
+        for (const route of ROUTES) {
+          const flash = expectRedirect(
+            assert,
+            await visit(client, route, world, user),
+            '/admin/login'
+          )
+          if (user)
+            assert.equal(flash.error, 'Your session has ended. Sign in again.', route.pattern)
+        }
+        assert.deepEqual(await snapshot(world), before)
+        return
       }
-      const flash = response.flashMessages() as Record<string, unknown>
-      assert.equal(response.status(), 302, `${route.method} ${route.pattern}`)
-      assert.isString(flash.success, `${route.method} ${route.pattern}: ${JSON.stringify(flash)}`)
-      if (route.snapshot) assert.notDeepEqual(await route.snapshot(world), before, route.pattern)
-    }
-  })
-
-  test('without a session, every page and action goes to the sign-in page', async ({
-    client,
-    assert,
-  }) => {
-    const world = await makeWorld()
-    const before = await snapshot(world)
-    for (const route of ROUTES) {
-      // With a CSRF token, so the missing session (not the token) is what refuses the form.
-      const base = requestFor(client, route, world).redirects(0)
-      const response = await (route.method === 'POST' ? base.withCsrfToken() : base)
-      expectRedirect(assert, response, '/admin/login')
-    }
-    assert.deepEqual(await snapshot(world), before)
-  })
-
-  test('a customer or seller session is ended and sent to the sign-in page', async ({
-    client,
-    assert,
-  }) => {
-    const world = await makeWorld()
-    const before = await snapshot(world)
-    for (const type of [UserType.CUSTOMER, UserType.SELLER]) {
-      const user = await makeUser(type)
       for (const route of ROUTES) {
-        const response = await submitted(requestFor(client, route, world), user, '/admin')
-        const flash = expectRedirect(assert, response, '/admin/login')
-        assert.equal(flash.error, 'Your session has ended. Sign in again.', route.pattern)
+        // Each action gets rows of its own, so one action's change cannot hide another's.
+        const world = await makeWorld()
+        const before = await route.snapshot?.(world)
+        const response = await visit(client, route, world, user)
+        const label = `${route.method} ${route.pattern}`
+        if (route.method === 'GET') {
+          assert.equal(response.status(), 200, label)
+          continue
+        }
+        const flash = response.flashMessages() as Record<string, unknown>
+        assert.equal(response.status(), 302, label)
+        assert.isString(flash.success, `${label}: ${JSON.stringify(flash)}`)
+        if (route.snapshot) assert.notDeepEqual(await route.snapshot(world), before, label)
       }
-    }
-    assert.deepEqual(await snapshot(world), before)
-  })
+    })
 
-  test('a deactivated admin, or one whose account changed since sign-in, is sent away', async ({
-    client,
-    assert,
-  }) => {
+  test('an admin whose account changed since sign-in is sent away', async ({ client, assert }) => {
     const world = await makeWorld()
     const before = await snapshot(world)
-    const deactivated = await makeUser(UserType.SUPER_ADMIN, { isActive: false })
     const changed = await makeUser(UserType.SUPER_ADMIN, { tokenVersion: 3 })
     for (const route of ROUTES) {
-      const refused = [
-        await submitted(requestFor(client, route, world), deactivated, '/admin'),
-        await requestFor(client, route, world)
-          .withGuard('web')
-          .loginAs(changed)
-          .withSession({ [CONSOLE_TOKEN_VERSION]: 2 })
-          .withCsrfToken()
-          .redirects(0),
-      ]
-      for (const response of refused) expectRedirect(assert, response, '/admin/login')
+      const response = await requestFor(client, route, world)
+        .withGuard('web')
+        .loginAs(changed)
+        .withSession({ [CONSOLE_TOKEN_VERSION]: 2 })
+        .withCsrfToken()
+        .redirects(0)
+      expectRedirect(assert, response, '/admin/login')
     }
     assert.deepEqual(await snapshot(world), before)
   })

@@ -3,6 +3,7 @@ import { Bouncer } from '@adonisjs/bouncer'
 import User from '#models/user'
 import { USER_TYPES, UserType } from '#enums/user_type'
 import { policies } from '#policies/main'
+import * as abilities from '#abilities/main'
 import { mayManageAccount } from '#policies/user_policy'
 
 const { CUSTOMER, SELLER, ADMIN, SUPER_ADMIN } = UserType
@@ -67,7 +68,14 @@ function account(userType: UserType): User {
 }
 
 function bouncerOf(user: User | null) {
-  return new Bouncer<User, {}, typeof policies>(user, {}, policies)
+  return new Bouncer<User, typeof abilities, typeof policies>(user, abilities, policies)
+}
+
+/** The role gates (`app/abilities`) and the account types each admits. */
+const ABILITIES: Record<keyof typeof abilities, UserType[]> = {
+  administer: ADMINS,
+  buy: [CUSTOMER],
+  sell: [SELLER],
 }
 
 test.group('Policies: role actions', () => {
@@ -102,6 +110,18 @@ test.group('Policies: role actions', () => {
       assert.sameMembers(actions, listed, name)
     }
   })
+})
+
+test.group('Abilities: role gates', () => {
+  for (const [ability, allowed] of Object.entries(ABILITIES)) {
+    test(`${ability} admits ${allowed.join(', ')} only`, async ({ assert }) => {
+      for (const type of USER_TYPES) {
+        const answer = await bouncerOf(account(type)).allows(ability as keyof typeof abilities)
+        assert.equal(answer, allowed.includes(type), type)
+      }
+      assert.isFalse(await bouncerOf(null).allows(ability as keyof typeof abilities), 'a guest')
+    })
+  }
 })
 
 test.group('Policies: account administration', () => {

@@ -12,20 +12,20 @@ export default class CartController {
 
   /** Shows the cart with current prices. */
   async show({ auth, bouncer }: HttpContext) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     return serialize(CartTransformer.transform(await this.cart.view(auth.getUserOrFail())))
   }
 
   /** Adds units of a product, merging with its line. */
   async add({ auth, bouncer, request }: HttpContext) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     const input = await request.validateUsing(addCartItemValidator, { data: request.body() })
     return serialize(CartTransformer.transform(await this.cart.add(auth.getUserOrFail(), input)))
   }
 
   /** Sets the quantity of a line. */
   async update({ auth, bouncer, params, request }: HttpContext) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     const { quantity } = await request.validateUsing(setCartItemValidator, { data: request.body() })
     const cart = await this.cart.setQuantity(auth.getUserOrFail(), params.productId, quantity)
     return serialize(CartTransformer.transform(cart))
@@ -33,14 +33,14 @@ export default class CartController {
 
   /** Removes a line. */
   async remove({ auth, bouncer, params }: HttpContext) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     const cart = await this.cart.remove(auth.getUserOrFail(), params.productId)
     return serialize(CartTransformer.transform(cart))
   }
 
   /** Empties the cart. */
   async clear({ auth, bouncer }: HttpContext) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     return serialize(CartTransformer.transform(await this.cart.empty(auth.getUserOrFail())))
   }
 }

@@ -17,7 +17,7 @@ export default class CheckoutController {
 
   /** Prices the cart without creating or changing anything. */
   async summary({ auth, bouncer, request }: HttpContext) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     const input = await request.validateUsing(checkoutSummaryValidator, { data: request.body() })
     const quote = await this.checkout.summary(auth.getUserOrFail(), {
       ...input,
@@ -28,7 +28,7 @@ export default class CheckoutController {
 
   /** Places one order per shop; a replayed idempotency key answers with the same orders. */
   async placeOrder({ auth, bouncer, request, response }: HttpContext) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     const { idempotencyKey, ...input } = await request.validateUsing(placeOrderValidator, {
       data: request.body(),
       meta: { idempotencyKeyHeader: request.header('Idempotency-Key') },

@@ -18,7 +18,7 @@ export default class ShippingAddressesController {
 
   /** Lists the customer's addresses, the default first. */
   async index({ auth, bouncer, request }: HttpContext) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     const query = await request.validateUsing(shippingAddressListValidator, { data: request.qs() })
     const slice = pageRequest(query)
     const result = await this.addresses.list(auth.getUserOrFail(), slice)
@@ -27,7 +27,7 @@ export default class ShippingAddressesController {
 
   /** Saves a new address. */
   async store({ auth, bouncer, request, response }: HttpContext) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     const input = await request.validateUsing(createShippingAddressValidator, {
       data: request.body(),
     })
@@ -37,7 +37,7 @@ export default class ShippingAddressesController {
 
   /** Changes some fields of one of the customer's addresses. */
   async update({ auth, bouncer, params, request }: HttpContext) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     const input = await request.validateUsing(updateShippingAddressValidator, {
       data: request.body(),
     })
@@ -47,7 +47,7 @@ export default class ShippingAddressesController {
 
   /** Deletes one of the customer's addresses. */
   async destroy({ auth, bouncer, params }: HttpContext) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     await this.addresses.delete(auth.getUserOrFail(), params.id)
     return { id: params.id, deleted: true }
   }

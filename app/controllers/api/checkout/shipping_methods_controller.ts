@@ -13,7 +13,7 @@ export default class ShippingMethodsController {
 
   /** Lists the active methods, cheapest first. */
   async index({ bouncer, request }: HttpContext) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     const query = await request.validateUsing(shippingMethodListValidator, { data: request.qs() })
     const slice = pageRequest(query)
     const result = await this.methods.listOffered(slice)

@@ -18,7 +18,7 @@ export default class OrdersController {
 
   /** Lists the customer's orders, newest first. */
   async index({ auth, bouncer, request }: HttpContext) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     const { status, ...paging } = await request.validateUsing(customerOrderListValidator, {
       data: request.qs(),
     })
@@ -29,14 +29,14 @@ export default class OrdersController {
 
   /** Shows one of the customer's orders with its status history. */
   async show({ auth, bouncer, params }: HttpContext) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     const order = await this.queries.find(auth.getUserOrFail(), params.id)
     return serialize(OrderTransformer.transform(order))
   }
 
   /** Cancels one of the customer's orders while it is PENDING or CONFIRMED. */
   async cancel({ auth, bouncer, params }: HttpContext) {
-    await bouncer.authorize('shop')
+    await bouncer.authorize('buy')
     const order = await this.statuses.cancel(auth.getUserOrFail(), params.id)
     return serialize(OrderTransformer.transform(order))
   }
