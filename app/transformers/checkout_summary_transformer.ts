@@ -1,7 +1,7 @@
 import type { Quote } from '#services/checkout/checkout_service'
 import type { PricedAmounts } from '#services/checkout/pricing'
 import { centsToAmount } from '#support/money'
-import { RATE_SCALE } from '#models/tax_rate'
+import { TAX_RATE } from '#support/percent'
 
 /** The money fields of a priced order or checkout, as decimal amounts. */
 function amountsJson(amounts: PricedAmounts) {
@@ -25,7 +25,7 @@ export function checkoutSummaryJson(quote: Quote) {
     ...amountsJson(quote.pricing),
     currency: quote.currency,
     couponCode: quote.coupon?.code ?? null,
-    taxRate: quote.taxRate / RATE_SCALE,
+    taxRate: quote.taxRate / TAX_RATE.perPercent,
     shippingMethod: { id: quote.method.id, name: quote.method.name },
     orders: quote.pricing.orders.map((order, index) => ({
       shopId: order.shopId,

@@ -1,5 +1,5 @@
 import type TaxRate from '#models/tax_rate'
-import { RATE_SCALE } from '#models/tax_rate'
+import { TAX_RATE } from '#support/percent'
 
 /** A tax rate as the API shows it: `rate` is a percent (8.25), `region` null when country-wide. */
 export interface TaxRateJson {
@@ -17,7 +17,7 @@ export function taxRateJson(taxRate: TaxRate): TaxRateJson {
     id: taxRate.id,
     country: taxRate.country,
     region: taxRate.region === '' ? null : taxRate.region,
-    rate: taxRate.rate / RATE_SCALE,
+    rate: taxRate.rate / TAX_RATE.perPercent,
     createdAt: taxRate.createdAt.toUTC().toISO()!,
     updatedAt: taxRate.updatedAt.toUTC().toISO()!,
   }

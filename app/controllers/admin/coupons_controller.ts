@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import config from '@adonisjs/core/services/config'
 import { DateTime } from 'luxon'
@@ -32,7 +33,10 @@ const storeFacts = () => ({
 })
 
 /** Console: search coupons; create, edit and delete them with the API's own rules. */
+@inject()
 export default class CouponsController {
+  constructor(protected coupon: CouponService) {}
+
   /** A page of coupons, searchable by code. */
   async index({ bouncer, request, view }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('viewAny')
@@ -68,7 +72,7 @@ export default class CouponsController {
   async store({ bouncer, request, response, session }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('create')
     const input = await createCouponValidator.validate(couponFormInput(request.all()))
-    const coupon = await new CouponService().create(input)
+    const coupon = await this.coupon.create(input)
     session.flash('success', `Coupon ${coupon.code} is created.`)
     return response.redirect('/admin/coupons')
   }
@@ -89,7 +93,7 @@ export default class CouponsController {
   async update({ bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('update')
     const changes = await updateCouponValidator.validate(couponFormInput(request.all()))
-    const coupon = await new CouponService().update(params.id, changes)
+    const coupon = await this.coupon.update(params.id, changes)
     session.flash('success', `Coupon ${coupon.code} is saved.`)
     return response.redirect('/admin/coupons')
   }
@@ -109,7 +113,7 @@ export default class CouponsController {
   /** Deletes a coupon (softly, as the API does). */
   async destroy({ bouncer, params, response, session }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('delete')
-    await new CouponService().delete(params.id)
+    await this.coupon.delete(params.id)
     session.flash('success', 'The coupon is deleted.')
     return response.redirect('/admin/coupons')
   }

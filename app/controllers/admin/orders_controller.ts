@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import {
   adminOrderListValidator,
@@ -16,7 +17,13 @@ import OrderPolicy from '#policies/order_policy'
 const PAGE_SIZE = 25
 
 /** Console: every order, filtered; one order with its history and the changes it allows. */
+@inject()
 export default class OrdersController {
+  constructor(
+    protected orderDirectory: OrderDirectoryService,
+    protected orderStatus: OrderStatusService
+  ) {}
+
   /** A page of orders, filtered by status, shop and days. */
   async index({ bouncer, request, view, auth }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('viewAny')
@@ -24,7 +31,7 @@ export default class OrdersController {
     const { status, shopId, from, to } = await adminOrderListValidator.validate(
       orderFilterInput(request.qs())
     )
-    const directory = new OrderDirectoryService()
+    const directory = this.orderDirectory
     const [{ rows, total }, shops] = await Promise.all([
       directory.list(
         auth.getUserOrFail(),
@@ -54,7 +61,7 @@ export default class OrdersController {
   /** One order with its items, history and the changes it allows. */
   async show({ bouncer, params, view, auth }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('viewAny')
-    const detail = await new OrderDirectoryService().detail(auth.getUserOrFail(), params.id)
+    const detail = await this.orderDirectory.detail(auth.getUserOrFail(), params.id)
     return view.render('pages/admin/orders/show', {
       section: 'orders',
       ...detail,
@@ -66,7 +73,7 @@ export default class OrdersController {
   /** Asks before cancelling an order. */
   async confirmCancel({ bouncer, params, view, auth }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('updateAny')
-    const detail = await new OrderDirectoryService().detail(auth.getUserOrFail(), params.id)
+    const detail = await this.orderDirectory.detail(auth.getUserOrFail(), params.id)
     return view.render('pages/admin/orders/cancel', {
       section: 'orders',
       ...detail,
@@ -78,11 +85,7 @@ export default class OrdersController {
   async updateStatus({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('updateAny')
     const { status } = await request.validateUsing(orderStatusValidator)
-    const order = await new OrderStatusService().changeStatus(
-      auth.getUserOrFail(),
-      params.id,
-      status
-    )
+    const order = await this.orderStatus.changeStatus(auth.getUserOrFail(), params.id, status)
     session.flash('success', `Order ${order.orderNumber} is now ${order.status}.`)
     return response.redirect(`/admin/orders/${order.id}`)
   }
@@ -91,7 +94,7 @@ export default class OrdersController {
   async updatePaymentStatus({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('updateAny')
     const { paymentStatus } = await request.validateUsing(paymentStatusValidator)
-    const order = await new OrderStatusService().changePaymentStatus(
+    const order = await this.orderStatus.changePaymentStatus(
       auth.getUserOrFail(),
       params.id,
       paymentStatus

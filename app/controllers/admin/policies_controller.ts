@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { createPolicyValidator, updatePolicyValidator } from '#validators/policy'
 import { policyDraftValidator } from '#validators/console_policy'
@@ -8,11 +9,14 @@ import { policyFormInput } from '#support/form_input'
 import LegalDocumentPolicy from '#policies/legal_document_policy'
 
 /** Console: policy versions per type; publish, edit and deactivate them. */
+@inject()
 export default class PoliciesController {
+  constructor(protected policyOverview: PolicyOverviewService) {}
+
   /** The versions of each policy type. */
   async index({ bouncer, view }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('viewAny')
-    const types = await new PolicyOverviewService().byType()
+    const types = await this.policyOverview.byType()
     return view.render('pages/admin/policies/index', {
       section: 'policies',
       types,
@@ -24,7 +28,7 @@ export default class PoliciesController {
   async create({ bouncer, request, view }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('create')
     const { type } = await policyDraftValidator.validate(request.qs())
-    const draft = await new PolicyOverviewService().draft(type ?? POLICY_TYPES[0])
+    const draft = await this.policyOverview.draft(type ?? POLICY_TYPES[0])
     return view.render('pages/admin/policies/new', {
       section: 'policies',
       draft,
@@ -45,7 +49,7 @@ export default class PoliciesController {
   /** The edit form of one version. */
   async edit({ bouncer, params, view }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('update')
-    const row = await new PolicyOverviewService().detail(params.id)
+    const row = await this.policyOverview.detail(params.id)
     return view.render('pages/admin/policies/edit', {
       section: 'policies',
       ...row,
@@ -65,7 +69,7 @@ export default class PoliciesController {
   /** Asks before deactivating a version. */
   async confirmDeactivate({ bouncer, params, view }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('deactivate')
-    const row = await new PolicyOverviewService().detail(params.id)
+    const row = await this.policyOverview.detail(params.id)
     return view.render('pages/admin/policies/deactivate', {
       section: 'policies',
       ...row,

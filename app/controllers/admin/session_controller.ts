@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { consoleLoginValidator } from '#validators/console_session'
 import { AuthenticationService } from '#services/accounts/authentication_service'
@@ -8,7 +9,10 @@ import {
 } from '#middleware/console_auth_middleware'
 
 /** Console sign-in and sign-out. */
+@inject()
 export default class SessionController {
+  constructor(protected authentication: AuthenticationService) {}
+
   async create({ view, auth, response }: HttpContext) {
     if (await auth.use('web').check()) return response.redirect('/admin')
     return view.render('pages/admin/login')
@@ -16,10 +20,7 @@ export default class SessionController {
 
   async store({ request, response, auth, session }: HttpContext) {
     const { email, password } = await request.validateUsing(consoleLoginValidator)
-    const user = await new AuthenticationService().signInToConsole(
-      { email, password },
-      request.ip()
-    )
+    const user = await this.authentication.signInToConsole({ email, password }, request.ip())
     session.regenerate()
     await auth.use('web').login(user)
     session.put(CONSOLE_TOKEN_VERSION, user.tokenVersion)
@@ -29,7 +30,7 @@ export default class SessionController {
 
   async destroy(ctx: HttpContext) {
     const { request, response, auth, session } = ctx
-    new AuthenticationService().recordConsoleSignOut(auth.use('web').user, request.ip())
+    this.authentication.recordConsoleSignOut(auth.use('web').user, request.ip())
     await endConsoleSession(ctx)
     session.flash('success', 'You have signed out.')
     return response.redirect('/admin/login')

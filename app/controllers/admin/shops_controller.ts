@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { shopListFiltersValidator } from '#validators/console_shop'
 import { ShopService } from '#services/catalog/shop_service'
@@ -10,13 +11,16 @@ import ShopPolicy from '#policies/shop_policy'
 const PAGE_SIZE = 25
 
 /** Console: shops by status; approve or suspend them. */
+@inject()
 export default class ShopsController {
+  constructor(protected shopDirectory: ShopDirectoryService) {}
+
   /** A page of shops, optionally of one status. */
   async index({ bouncer, request, view }: HttpContext) {
     await bouncer.with(ShopPolicy).authorize('viewAny')
     const filters = await shopListFiltersValidator.validate(filterInput(request.qs()))
     const page = filters.page ?? 1
-    const { rows, total } = await new ShopDirectoryService().list(
+    const { rows, total } = await this.shopDirectory.list(
       { status: filters.status },
       { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }
     )

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { userListFiltersValidator } from '#validators/console_user'
 import { changeUserTypeValidator } from '#validators/user'
@@ -11,7 +12,10 @@ import { filterInput } from '#support/form_input'
 const PAGE_SIZE = 25
 
 /** Console: search accounts, activate, deactivate and change their type. */
+@inject()
 export default class UsersController {
+  constructor(protected userAdministration: UserAdministrationService) {}
+
   async index({ bouncer, request, view }: HttpContext) {
     await bouncer.with(UserPolicy).authorize('viewAny')
     const filters = await userListFiltersValidator.validate(filterInput(request.qs()))
@@ -34,7 +38,7 @@ export default class UsersController {
 
   async activate({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(UserPolicy).authorize('manageAny')
-    const { user, changed } = await new UserAdministrationService().activate(
+    const { user, changed } = await this.userAdministration.activate(
       auth.getUserOrFail(),
       params.id,
       request.ip()
@@ -48,7 +52,7 @@ export default class UsersController {
 
   async deactivate({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(UserPolicy).authorize('manageAny')
-    const { user, changed } = await new UserAdministrationService().deactivate(
+    const { user, changed } = await this.userAdministration.deactivate(
       auth.getUserOrFail(),
       params.id,
       request.ip()
@@ -63,7 +67,7 @@ export default class UsersController {
   async changeType({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(UserPolicy).authorize('manageAny')
     const { userType } = await request.validateUsing(changeUserTypeValidator)
-    const { user } = await new UserAdministrationService().changeType(
+    const { user } = await this.userAdministration.changeType(
       auth.getUserOrFail(),
       params.id,
       userType,

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User from '#models/user'
@@ -28,8 +29,9 @@ export interface AdministrationResult {
  * demoted nor deactivated. Every change is
  * recorded as a security event naming the administrator, the account and the client address.
  */
+@inject()
 export class UserAdministrationService {
-  #tokens = new TokenService()
+  constructor(protected tokens: TokenService) {}
 
   /** Changes the account type; revokes every token of the account. */
   async changeType(
@@ -56,7 +58,7 @@ export class UserAdministrationService {
         fromType = target.userType
         target.userType = newType
         await target.useTransaction(trx).save()
-        await this.#tokens.revokeAll(target, trx)
+        await this.tokens.revokeAll(target, trx)
         return { user: target, changed: true }
       })
     } catch (error) {
@@ -89,7 +91,7 @@ export class UserAdministrationService {
       }
       target.isActive = false
       await target.useTransaction(trx).save()
-      await this.#tokens.revokeAll(target, trx)
+      await this.tokens.revokeAll(target, trx)
       return { user: target, changed: true }
     })
     this.#record('account.deactivated', actor, result, clientAddress)

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -27,14 +28,15 @@ const SKU_INDEX = {
 }
 
 /** A seller's products: every query is scoped to shops the seller owns. */
+@inject()
 export class ProductService {
-  #shops = new ShopService()
+  constructor(protected shops: ShopService) {}
 
   /** Adds a product to one of the seller's shops; a SKU already used in that shop is a 409. */
   async create(seller: User, input: ProductInput): Promise<Product> {
     return this.#translatingSkuConflict(() =>
       db.transaction(async (trx) => {
-        const shop = await this.#shops.ownedShop(seller, input.shopId, trx)
+        const shop = await this.shops.ownedShop(seller, input.shopId, trx)
         const product = await Product.create(
           {
             shopId: shop.id,
@@ -59,7 +61,7 @@ export class ProductService {
     filter: { shopId?: string },
     page: PageRequest
   ): Promise<PageResult<Product>> {
-    if (filter.shopId) await this.#shops.ownedShop(seller, filter.shopId)
+    if (filter.shopId) await this.shops.ownedShop(seller, filter.shopId)
     const query = this.#owned(seller).preload('shop')
     if (filter.shopId) query.where('products.shop_id', filter.shopId)
     return pageOf(query, page, (slice) => slice.withScopes((scopes) => scopes.sortedBy('newest')))
@@ -76,7 +78,7 @@ export class ProductService {
       db.transaction(async (trx) => {
         const product = await this.#ownedProduct(seller, productId, trx)
         if (input.shopId !== undefined && input.shopId !== product.shopId) {
-          const shop = await this.#shops.ownedShop(seller, input.shopId, trx)
+          const shop = await this.shops.ownedShop(seller, input.shopId, trx)
           product.shopId = shop.id
           product.$setRelated('shop', shop)
         }

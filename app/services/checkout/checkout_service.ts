@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import storeConfig from '#config/store'
 import type User from '#models/user'
@@ -54,13 +55,16 @@ export interface Quote {
  * summary shows a quote; place-order takes one inside its transaction and turns it into orders,
  * so both answer the same numbers for the same cart at the same moment.
  */
+@inject()
 export class CheckoutService {
-  #addresses = new ShippingAddressService()
-  #methods = new ShippingMethodService()
-  #taxRates = new TaxRateService()
-  #cart = new CartService()
-  #coupons = new CouponUsageService()
-  #guesses = new CouponGuessLimiter()
+  constructor(
+    protected addresses: ShippingAddressService,
+    protected methods: ShippingMethodService,
+    protected taxRates: TaxRateService,
+    protected cart: CartService,
+    protected coupons: CouponUsageService,
+    protected guesses: CouponGuessLimiter
+  ) {}
 
   /** The price of the cart as it is now; reads only, never counts a coupon use or takes stock. */
   async summary(customer: User, input: CheckoutInput): Promise<Quote> {
@@ -77,10 +81,10 @@ export class CheckoutService {
     input: CheckoutInput,
     trx?: TransactionClientContract
   ): Promise<Quote> {
-    const address = await this.#addresses.findOwned(customer.id, input.shippingAddressId, trx)
-    const method = await this.#methods.findOffered(input.shippingMethodId, trx)
+    const address = await this.addresses.findOwned(customer.id, input.shippingAddressId, trx)
+    const method = await this.methods.findOffered(input.shippingMethodId, trx)
 
-    const lines = await this.#cart.linesFor(customer.id, trx)
+    const lines = await this.cart.linesFor(customer.id, trx)
     if (lines.length === 0) throw new EmptyCart()
     const unavailable = lines.find((line) => !line.available)
     if (unavailable) {
@@ -107,7 +111,7 @@ export class CheckoutService {
       { userId: customer.id, clientAddress: input.clientAddress },
       trx
     )
-    const taxRate = await this.#taxRates.rateFor(address.country, address.state, trx)
+    const taxRate = await this.taxRates.rateFor(address.country, address.state, trx)
 
     return {
       address,
@@ -139,10 +143,10 @@ export class CheckoutService {
   ): Promise<{ coupon: CouponSnapshot | null; discount: number }> {
     const wanted = code?.trim()
     if (!wanted) return { coupon: null, discount: 0 }
-    await this.#guesses.consume(guesser)
-    const coupon = await this.#coupons.findApplicableByCode(wanted, trx)
-    if (coupon || (await this.#coupons.codeExists(wanted, trx))) {
-      await this.#guesses.refund(guesser)
+    await this.guesses.consume(guesser)
+    const coupon = await this.coupons.findApplicableByCode(wanted, trx)
+    if (coupon || (await this.coupons.codeExists(wanted, trx))) {
+      await this.guesses.refund(guesser)
     }
     if (!coupon) throw new CheckoutCouponNotFound()
     const outcome = evaluateCoupon(coupon.terms, subTotal, Date.now())

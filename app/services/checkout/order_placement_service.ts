@@ -69,7 +69,7 @@ export class OrderPlacementService {
    * a race); `new OrderPlacementService()` gets the real ones.
    */
   constructor(
-    protected checkout: CheckoutService = new CheckoutService(),
+    protected checkout: CheckoutService,
     protected cart: CartService = new CartService(),
     protected coupons: CouponUsageService = new CouponUsageService(),
     protected keys: IdempotencyService = new IdempotencyService(),

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
@@ -38,8 +39,9 @@ export interface ConsentStatus {
 }
 
 /** Recording and reading users' consents to policies. Records are only ever inserted. */
+@inject()
 export class PolicyConsentService {
-  #policies = new PolicyService()
+  constructor(protected policies: PolicyService) {}
 
   /**
    * Records the user's consent to an active policy (current, scheduled or older). Consenting again
@@ -86,7 +88,7 @@ export class PolicyConsentService {
 
   /** Whether the user consented to the policy of `type` in force now; a newer one needs anew. */
   async status(user: User, type: PolicyType): Promise<ConsentStatus> {
-    const current = await this.#policies.inForce(type)
+    const current = await this.policies.inForce(type)
     const toCurrent = current
       ? await PolicyConsent.query().where('user_id', user.id).where('policy_id', current.id).first()
       : null

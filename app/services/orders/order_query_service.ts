@@ -21,6 +21,15 @@ export interface OrderFilters {
   until?: DateTime
 }
 
+/** What a read loads beside the order, its items and (for one order) its history. */
+export interface OrderReadOptions {
+  /** The customer's e-mail and, for one order, the e-mail of whoever made each change. */
+  withPeople?: boolean
+  client?: QueryClientContract
+}
+
+const emailOnly = (users: ModelQueryBuilderContract<typeof User>) => users.select('id', 'email')
+
 /**
  * Restricts a query to the orders `actor` may see: a customer its own, a seller those of its
  * shops, an admin all. Applied in SQL, so an order outside the scope is simply not found.
@@ -53,28 +62,42 @@ function createdAtBound(instant: DateTime, round: 'down' | 'up') {
 /** Reads of placed orders, always within what the reader may see. */
 export class OrderQueryService {
   /** A page of the orders `actor` may see, newest first, with their items. */
-  async list(actor: User, filters: OrderFilters, page: PageRequest): Promise<PageResult<Order>> {
+  async list(
+    actor: User,
+    filters: OrderFilters,
+    page: PageRequest,
+    { withPeople = false }: OrderReadOptions = {}
+  ): Promise<PageResult<Order>> {
     const query = visibleTo(Order.query(), actor)
     if (filters.status) query.where('orders.status', filters.status)
     if (filters.shopId) query.where('orders.shop_id', filters.shopId)
     if (filters.from) query.where('orders.created_at', '>=', createdAtBound(filters.from, 'down'))
     if (filters.until) query.where('orders.created_at', '<', createdAtBound(filters.until, 'up'))
-    return pageOf(query, page, (slice) =>
+    return pageOf(query, page, (slice) => {
       slice
         .preload('items', (items) => items.orderBy('position', 'asc'))
         .orderBy('orders.created_at', 'desc')
         .orderBy('orders.checkout_id', 'asc')
         .orderBy('orders.position', 'asc')
-    )
+      if (withPeople) slice.preload('user', emailOnly)
+    })
   }
 
   /** One order `actor` may see, with its items and status history, or a 404. */
-  async find(actor: User, id: string, client?: QueryClientContract): Promise<Order> {
-    const order = await visibleTo(Order.query({ client }), actor)
+  async find(
+    actor: User,
+    id: string,
+    { withPeople = false, client }: OrderReadOptions = {}
+  ): Promise<Order> {
+    const query = visibleTo(Order.query({ client }), actor)
       .where('orders.id', id)
       .preload('items', (items) => items.orderBy('position', 'asc'))
-      .preload('statusHistory', (history) => history.orderBy('sequence', 'asc'))
-      .first()
+      .preload('statusHistory', (history) => {
+        history.orderBy('sequence', 'asc')
+        if (withPeople) history.preload('actor', emailOnly)
+      })
+    if (withPeople) query.preload('user', emailOnly)
+    const order = await query.first()
     if (!order) throw new OrderNotFound()
     return order
   }

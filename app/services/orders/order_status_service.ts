@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Order from '#models/order'
@@ -73,9 +74,12 @@ export function allowedPaymentChanges(
  * judged against the new state (a second cancel gets a 409). Cancelling restores the stock of the order's items and, when it is the last
  * open order of its checkout, gives the coupon use back, all in the same transaction.
  */
+@inject()
 export class OrderStatusService {
-  #orders = new OrderQueryService()
-  #coupons = new CouponUsageService()
+  constructor(
+    protected orders: OrderQueryService,
+    protected coupons: CouponUsageService
+  ) {}
 
   /** A customer cancels one of their orders. */
   async cancel(actor: User, orderId: string): Promise<Order> {
@@ -101,7 +105,7 @@ export class OrderStatusService {
       })
       if (to === 'CANCELLED') await this.#undoPlacement(order, trx)
       await this.#record(trx, order, actor, 'STATUS', from.status, to)
-      return this.#orders.find(actor, order.id, trx)
+      return this.orders.find(actor, order.id, { client: trx })
     })
   }
 
@@ -123,7 +127,7 @@ export class OrderStatusService {
           .update({ payment_status: to, updated_at: sqlTime(undefined, trx) })
       })
       await this.#record(trx, order, actor, 'PAYMENT_STATUS', from.paymentStatus, to)
-      return this.#orders.find(actor, order.id, trx)
+      return this.orders.find(actor, order.id, { client: trx })
     })
   }
 
@@ -191,7 +195,7 @@ export class OrderStatusService {
       .select('open_order_count', 'coupon_id')
       .firstOrFail()
     if (Number(checkout.open_order_count) === 0 && checkout.coupon_id) {
-      await this.#coupons.releaseUse(checkout.coupon_id, trx)
+      await this.coupons.releaseUse(checkout.coupon_id, trx)
     }
   }
 

@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
 import type { Assert } from '@japa/assert'
 import testUtils from '@adonisjs/core/services/test_utils'
@@ -368,7 +369,7 @@ test.group('PUT /auth/{userId}/deactivate and /activate', (group) => {
       .whereNot('id', last.id)
       .where('user_type', UserType.SUPER_ADMIN)
       .update({ isActive: false })
-    const service = new UserAdministrationService()
+    const service = await app.container.make(UserAdministrationService)
 
     await expectRefusal(assert, () => service.deactivate(actorRow, last.id), 'LAST_SUPER_ADMIN')
     await expectRefusal(

@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
@@ -300,10 +301,8 @@ test.group('Look-alike e-mail addresses are one address', (group) => {
 
     await setAsideSuperAdmins()
     const bootstrap = lookAlikeAddresses('bootstrap')
-    const ensured = await new SuperAdminService().ensure(
-      bootstrap.decomposed,
-      'Harbor-Lighthouse-8830'
-    )
+    const superAdmins = await app.container.make(SuperAdminService)
+    const ensured = await superAdmins.ensure(bootstrap.decomposed, 'Harbor-Lighthouse-8830')
     assert.equal(ensured?.email, bootstrap.composed)
   })
 
@@ -354,7 +353,7 @@ test.group('Bootstrap Super Admin', (group) => {
   }) => {
     await setAsideSuperAdmins()
     const email = uniqueEmail('bootstrap-demoted')
-    const service = new SuperAdminService()
+    const service = await app.container.make(SuperAdminService)
     const bootstrapped = await service.ensure(email, 'Harbor-Lighthouse-8830')
     assert.isNotNull(bootstrapped)
 
@@ -377,7 +376,8 @@ test.group('Bootstrap Super Admin', (group) => {
     await setAsideSuperAdmins()
     await makeUser(UserType.SUPER_ADMIN, { isActive: false })
     const email = uniqueEmail('bootstrap-skipped')
-    assert.isNull(await new SuperAdminService().ensure(email, 'Harbor-Lighthouse-8830'))
+    const superAdmins = await app.container.make(SuperAdminService)
+    assert.isNull(await superAdmins.ensure(email, 'Harbor-Lighthouse-8830'))
     assert.lengthOf(await User.query().where('email', email), 0)
   })
 })

@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
@@ -101,7 +102,7 @@ test.group('SuperAdminService.ensure (start-up bootstrap)', (group) => {
   test('creates the Super Admin named by the environment once', async ({ assert }) => {
     await setAsideSuperAdmins()
     const email = uniqueEmail('bootstrap')
-    const service = new SuperAdminService()
+    const service = await app.container.make(SuperAdminService)
 
     const created = await service.ensure(` ${email.toUpperCase()}`, ADMIN_PASSWORD)
     assert.equal(created?.email, email)
@@ -115,7 +116,7 @@ test.group('SuperAdminService.ensure (start-up bootstrap)', (group) => {
   })
 
   test('does nothing when either variable is missing', async ({ assert }) => {
-    const service = new SuperAdminService()
+    const service = await app.container.make(SuperAdminService)
     const email = uniqueEmail('half')
     assert.isNull(await service.ensure(email, undefined))
     assert.isNull(await service.ensure(undefined, ADMIN_PASSWORD))
@@ -126,7 +127,8 @@ test.group('SuperAdminService.ensure (start-up bootstrap)', (group) => {
   test('refuses a weak password loudly instead of creating a weak admin', async ({ assert }) => {
     await setAsideSuperAdmins()
     const email = uniqueEmail('weak-bootstrap')
-    await assert.rejects(() => new SuperAdminService().ensure(email, 'password123'))
+    const superAdmins = await app.container.make(SuperAdminService)
+    await assert.rejects(() => superAdmins.ensure(email, 'password123'))
     assert.lengthOf(await superAdminsOf(email), 0)
   })
 })

@@ -205,9 +205,8 @@ test.group('node ace demo:seed', (group) => {
   test('has orders in every status when made {$self} hours after midnight')
     .with([0.3, 1.3, 12.3])
     .run(async ({ assert }, seededAt) => {
-      await new DemoStoreService().seed(
-        DateTime.now().toUTC().startOf('day').plus({ hours: seededAt })
-      )
+      const demoStore = await app.container.make(DemoStoreService)
+      await demoStore.seed(DateTime.now().toUTC().startOf('day').plus({ hours: seededAt }))
       const { orders } = await demoRows()
       assert.sameMembers([...new Set(orders.map((order) => order.status))], [...ORDER_STATUSES])
       assert.sameMembers(
@@ -254,12 +253,13 @@ test.group('node ace demo:seed', (group) => {
     halfMade.assertFailed()
     halfMade.assertLogMatches(/stopped half-way/, 'stderr')
     assert.lengthOf(await User.query().whereIn('email', demoEmails()), 1)
-    const incomplete = await new DemoStoreService().seed().catch((error: unknown) => error)
+    const demoStore = await app.container.make(DemoStoreService)
+    const incomplete = await demoStore.seed().catch((error: unknown) => error)
     assert.equal((incomplete as { code?: string }).code, 'DEMO_STORE_INCOMPLETE')
 
     await User.query().whereIn('email', demoEmails()).delete()
     await CouponFactory.merge({ code: DEMO_COUPON_CODES.welcome }).create()
-    const conflict = await new DemoStoreService().seed().catch((error: unknown) => error)
+    const conflict = await demoStore.seed().catch((error: unknown) => error)
     assert.equal((conflict as { code?: string }).code, 'DEMO_STORE_CONFLICT')
     assert.match((conflict as Error).message, /already has coupons WELCOME10/)
     assert.lengthOf(await User.query().whereIn('email', demoEmails()), 0)

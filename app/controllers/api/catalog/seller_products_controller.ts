@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { ProductService } from '#services/catalog/product_service'
 import {
@@ -10,22 +11,23 @@ import { productJson } from '#transformers/product_transformer'
 import { page } from '#transformers/page'
 
 /** A seller's products across its shops: `/api/v1/seller/products`. */
+@inject()
 export default class SellerProductsController {
-  #products = new ProductService()
+  constructor(protected products: ProductService) {}
 
   /** Lists the seller's products, optionally of one of its shops. */
   async index({ auth, bouncer, request }: HttpContext) {
     await bouncer.authorize('sell')
     const query = await request.validateUsing(sellerProductListValidator, { data: request.qs() })
     const slice = pageRequest(query)
-    const result = await this.#products.list(auth.getUserOrFail(), { shopId: query.shopId }, slice)
+    const result = await this.products.list(auth.getUserOrFail(), { shopId: query.shopId }, slice)
     return page(result.items.map(productJson), result.total, slice.limit, slice.offset)
   }
 
   /** Shows one of the seller's products, active or not. */
   async show({ auth, bouncer, params }: HttpContext) {
     await bouncer.authorize('sell')
-    return productJson(await this.#products.find(auth.getUserOrFail(), params.id))
+    return productJson(await this.products.find(auth.getUserOrFail(), params.id))
   }
 
   /** Adds a product to one of the seller's shops. */
@@ -34,7 +36,7 @@ export default class SellerProductsController {
     const { price, ...fields } = await request.validateUsing(createProductValidator, {
       data: request.body(),
     })
-    const product = await this.#products.create(auth.getUserOrFail(), {
+    const product = await this.products.create(auth.getUserOrFail(), {
       ...fields,
       priceCents: price,
     })
@@ -47,7 +49,7 @@ export default class SellerProductsController {
     const { price, ...fields } = await request.validateUsing(updateProductValidator, {
       data: request.body(),
     })
-    const product = await this.#products.update(auth.getUserOrFail(), params.id, {
+    const product = await this.products.update(auth.getUserOrFail(), params.id, {
       ...fields,
       priceCents: price,
     })
@@ -57,7 +59,7 @@ export default class SellerProductsController {
   /** Soft-deletes one of the seller's products. */
   async destroy({ auth, bouncer, params }: HttpContext) {
     await bouncer.authorize('sell')
-    await this.#products.delete(auth.getUserOrFail(), params.id)
+    await this.products.delete(auth.getUserOrFail(), params.id)
     return { id: params.id as string, deleted: true }
   }
 }

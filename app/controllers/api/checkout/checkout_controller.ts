@@ -7,12 +7,15 @@ import { checkoutSummaryJson } from '#transformers/checkout_summary_transformer'
 import { orderJson } from '#transformers/order_transformer'
 
 /** The price summary and order placement: `/api/v1/checkout/{summary,place-order}`. */
+@inject()
 export default class CheckoutController {
+  constructor(protected checkout: CheckoutService) {}
+
   /** Prices the cart without creating or changing anything. */
   async summary({ auth, bouncer, request }: HttpContext) {
     await bouncer.authorize('shop')
     const input = await request.validateUsing(checkoutSummaryValidator, { data: request.body() })
-    const quote = await new CheckoutService().summary(auth.getUserOrFail(), {
+    const quote = await this.checkout.summary(auth.getUserOrFail(), {
       ...input,
       clientAddress: request.ip(),
     })

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { OrderQueryService } from '#services/orders/order_query_service'
 import { OrderStatusService } from '#services/orders/order_status_service'
@@ -11,7 +12,10 @@ import { orderJson } from '#transformers/order_transformer'
 import { page } from '#transformers/page'
 
 /** Every order, for admins: `/api/v1/admin/orders`. */
+@inject()
 export default class AdminOrdersController {
+  constructor(protected orderStatus: OrderStatusService) {}
+
   /** Lists orders, newest first, by status, shop and placement date. */
   async index({ auth, bouncer, request }: HttpContext) {
     await bouncer.authorize('administer')
@@ -38,9 +42,7 @@ export default class AdminOrdersController {
   async updateStatus({ auth, bouncer, params, request }: HttpContext) {
     await bouncer.authorize('administer')
     const { status } = await request.validateUsing(orderStatusValidator, { data: request.body() })
-    return orderJson(
-      await new OrderStatusService().changeStatus(auth.getUserOrFail(), params.id, status)
-    )
+    return orderJson(await this.orderStatus.changeStatus(auth.getUserOrFail(), params.id, status))
   }
 
   /** Records a payment or a refund for any order. */
@@ -50,11 +52,7 @@ export default class AdminOrdersController {
       data: request.body(),
     })
     return orderJson(
-      await new OrderStatusService().changePaymentStatus(
-        auth.getUserOrFail(),
-        params.id,
-        paymentStatus
-      )
+      await this.orderStatus.changePaymentStatus(auth.getUserOrFail(), params.id, paymentStatus)
     )
   }
 }

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { OrderQueryService } from '#services/orders/order_query_service'
 import { OrderStatusService } from '#services/orders/order_status_service'
@@ -7,7 +8,10 @@ import { orderJson } from '#transformers/order_transformer'
 import { page } from '#transformers/page'
 
 /** A customer's own orders: `/api/v1/orders`. */
+@inject()
 export default class OrdersController {
+  constructor(protected orderStatus: OrderStatusService) {}
+
   /** Lists the customer's orders, newest first. */
   async index({ auth, bouncer, request }: HttpContext) {
     await bouncer.authorize('shop')
@@ -28,6 +32,6 @@ export default class OrdersController {
   /** Cancels one of the customer's orders while it is PENDING or CONFIRMED. */
   async cancel({ auth, bouncer, params }: HttpContext) {
     await bouncer.authorize('shop')
-    return orderJson(await new OrderStatusService().cancel(auth.getUserOrFail(), params.id))
+    return orderJson(await this.orderStatus.cancel(auth.getUserOrFail(), params.id))
   }
 }

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { OrderQueryService } from '#services/orders/order_query_service'
 import { OrderStatusService } from '#services/orders/order_status_service'
@@ -11,7 +12,10 @@ import { orderJson } from '#transformers/order_transformer'
 import { page } from '#transformers/page'
 
 /** The orders of a seller's shops: `/api/v1/seller/orders`. */
+@inject()
 export default class SellerOrdersController {
+  constructor(protected orderStatus: OrderStatusService) {}
+
   /** Lists the orders of the seller's shops, newest first. */
   async index({ auth, bouncer, request }: HttpContext) {
     await bouncer.authorize('sell')
@@ -37,9 +41,7 @@ export default class SellerOrdersController {
   async updateStatus({ auth, bouncer, params, request }: HttpContext) {
     await bouncer.authorize('sell')
     const { status } = await request.validateUsing(orderStatusValidator, { data: request.body() })
-    return orderJson(
-      await new OrderStatusService().changeStatus(auth.getUserOrFail(), params.id, status)
-    )
+    return orderJson(await this.orderStatus.changeStatus(auth.getUserOrFail(), params.id, status))
   }
 
   /** Records a payment or a refund for an order of the seller's shops. */
@@ -49,11 +51,7 @@ export default class SellerOrdersController {
       data: request.body(),
     })
     return orderJson(
-      await new OrderStatusService().changePaymentStatus(
-        auth.getUserOrFail(),
-        params.id,
-        paymentStatus
-      )
+      await this.orderStatus.changePaymentStatus(auth.getUserOrFail(), params.id, paymentStatus)
     )
   }
 }
