@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User from '#models/user'
-import { UserType, isAdministrative } from '#enums/user_type'
+import { UserType } from '#enums/user_type'
 import {
   AccountExists,
   CannotManageSelf,
@@ -10,7 +10,6 @@ import {
   NotAllowedToManage,
   UserNotFound,
 } from '#exceptions/account_errors'
-import { Forbidden } from '#exceptions/common_errors'
 import { TokenService } from '#services/accounts/token_service'
 import { isUniqueViolation } from '#support/db_errors'
 import { recordSecurityEvent } from '#services/system/security_events'
@@ -23,7 +22,8 @@ export interface AdministrationResult {
 }
 
 /**
- * Administration of accounts by Admins and Super Admins. Who may act on which account is
+ * Administration of accounts by Admins and Super Admins; that the actor is one is the route's
+ * Bouncer check (the `administer` ability, `UserPolicy`). Who may act on which account is
  * `mayManageAccount`, the rule `UserPolicy` answers the console with (refused here with
  * CANNOT_MANAGE_SELF or NOT_ALLOWED_TO_MANAGE); the last active Super Admin can be neither
  * demoted nor deactivated. Every change is
@@ -133,7 +133,6 @@ export class UserAdministrationService {
     trx: TransactionClientContract,
     newType?: UserType
   ) {
-    if (!isAdministrative(actor.userType)) throw new Forbidden()
     const target = await User.find(targetId, { client: trx })
     if (!target) throw new UserNotFound()
     if (target.id === actor.id) throw new CannotManageSelf()

@@ -36,7 +36,7 @@ export class DashboardService {
       shopsAwaitingApproval,
       couponsActiveNow,
       ordersToday,
-      currency: config.get<string>('store.currency', 'USD'),
+      currency: config.get<string>('store.currency'),
     }
   }
 

@@ -1,5 +1,5 @@
 import { inject } from '@adonisjs/core'
-import type { default as Order } from '#models/order'
+import type Order from '#models/order'
 import type { OrderStatus, PaymentStatus } from '#enums/order_status'
 import type User from '#models/user'
 import type Shop from '#models/shop'

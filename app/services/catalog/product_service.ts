@@ -101,8 +101,7 @@ export class ProductService {
    */
   async delete(seller: User, productId: string): Promise<void> {
     await db.transaction(async (trx) => {
-      const deleted = await trx
-        .from('products')
+      const deleted = await Product.query({ client: trx })
         .where('id', productId)
         .whereNull('deleted_at')
         .whereIn('shop_id', trx.from('shops').select('id').where('seller_id', seller.id))

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import storeConfig from '#config/store'
+import config from '@adonisjs/core/services/config'
 import type User from '#models/user'
 import type ShippingAddress from '#models/shipping_address'
 import type ShippingMethod from '#models/shipping_method'
@@ -120,7 +120,7 @@ export class CheckoutService {
       shops,
       coupon,
       taxRate,
-      currency: storeConfig.currency,
+      currency: config.get<string>('store.currency'),
       pricing: priceCheckout({
         shops: pricingShops,
         shippingPrice: method.priceCents,

@@ -92,8 +92,7 @@ export class ShippingMethodService {
   /** Soft-deletes a method: it disappears from every list and from checkout; orders keep its name. */
   async delete(id: string): Promise<void> {
     const now = sqlTime()
-    const deleted = await db
-      .from('shipping_methods')
+    const deleted = await ShippingMethod.query()
       .where('id', id)
       .whereNull('deleted_at')
       .update({ deleted_at: now, is_active: false, updated_at: now })

@@ -126,8 +126,7 @@ export class CouponService {
    */
   async delete(id: string): Promise<void> {
     const now = sqlTime()
-    const deleted = await db
-      .from('coupons')
+    const deleted = await Coupon.query()
       .where('id', id)
       .whereNull('deleted_at')
       .update({ deleted_at: now, updated_at: now })
