@@ -110,7 +110,7 @@ export class CartService {
   /** Sets the quantity of a line already in the cart. */
   async setQuantity(customer: User, productId: string, quantity: number): Promise<CartView> {
     return db.transaction(async (trx) => {
-      const [line] = await this.#lines(customer.id, trx, productId)
+      const [line] = await this.linesFor(customer.id, trx, productId)
       if (!line) throw new CartItemNotFound()
       if (!line.available) throw new ProductUnavailable()
       if (quantity > line.stock) throw this.#refusal(quantity, line.stock)
@@ -139,20 +139,16 @@ export class CartService {
     return this.#viewOf([])
   }
 
-  /**
-   * The customer's lines with their product and shop rows as seen by `trx` (checkout passes the
-   * transaction that will decrement stock), oldest line first.
-   */
-  async linesFor(userId: string, trx?: TransactionClientContract): Promise<CartLine[]> {
-    return this.#lines(userId, trx)
-  }
-
   /** Deletes every line of the customer's cart inside `trx` (checkout, after placing orders). */
   async clear(userId: string, trx: TransactionClientContract): Promise<void> {
     await CartItem.query({ client: trx }).where('user_id', userId).delete()
   }
 
-  async #lines(
+  /**
+   * The customer's lines (or only the line of `productId`) with their product and shop rows as
+   * seen by `trx` (checkout passes the transaction that will decrement stock), oldest line first.
+   */
+  async linesFor(
     userId: string,
     trx?: TransactionClientContract,
     productId?: string

@@ -67,16 +67,11 @@ export class ProductService {
     return pageOf(query, page, (slice) => slice.withScopes((scopes) => scopes.sortedBy('newest')))
   }
 
-  /** One of the seller's products, whatever its active flag; deleted ones are gone. */
-  async find(seller: User, productId: string): Promise<Product> {
-    return this.#ownedProduct(seller, productId)
-  }
-
   /** Changes the given fields; moving to another shop needs that shop to be the seller's too. */
   async update(seller: User, productId: string, input: Partial<ProductInput>): Promise<Product> {
     return this.#translatingSkuConflict(() =>
       db.transaction(async (trx) => {
-        const product = await this.#ownedProduct(seller, productId, trx)
+        const product = await this.find(seller, productId, trx)
         if (input.shopId !== undefined && input.shopId !== product.shopId) {
           const shop = await this.shops.ownedShop(seller, input.shopId, trx)
           product.shopId = shop.id
@@ -119,7 +114,8 @@ export class ProductService {
       .whereHas('shop', (shop) => shop.where('seller_id', seller.id))
   }
 
-  async #ownedProduct(seller: User, productId: string, trx?: TransactionClientContract) {
+  /** One of the seller's products, whatever its active flag; deleted ones are gone. */
+  async find(seller: User, productId: string, trx?: TransactionClientContract): Promise<Product> {
     const product = await this.#owned(seller, trx)
       .where('products.id', productId)
       .preload('shop')
