@@ -22,12 +22,12 @@ export interface AdministrationResult {
 }
 
 /**
- * Administration of accounts by Admins and Super Admins; that the actor is one is the route's
- * Bouncer check (the `administer` ability, `UserPolicy`). Who may act on which account is
+ * Administration of accounts by Admins and Super Admins; that the actor is one is checked once,
+ * by the Bouncer check of every route that leads here. Who may act on which account is
  * `mayManageAccount`, the rule `UserPolicy` answers the console with (refused here with
  * CANNOT_MANAGE_SELF or NOT_ALLOWED_TO_MANAGE); the last active Super Admin can be neither
- * demoted nor deactivated. Every change is
- * recorded as a security event naming the administrator, the account and the client address.
+ * demoted nor deactivated. Every change is recorded as a security event naming the
+ * administrator, the account and the client address.
  */
 @inject()
 export class UserAdministrationService {
