@@ -31,3 +31,13 @@ export function sqlTime(
   // text still compares correctly with Lucid's whole-second values.
   return instant.toUTC().toFormat(`${dialect.dateTimeFormat}.SSS`)
 }
+
+/**
+ * The one text form of every instant in the legal tables (policies, consents). Lucid's SQLite
+ * format drops the milliseconds, but effective dates and consent times are compared and ordered
+ * to the millisecond on both databases. This form is valid `timestamptz` input for PostgreSQL
+ * and, always written in UTC with the same width, sorts correctly as text in SQLite.
+ */
+export function toDbInstant(value: DateTime): string {
+  return value.toUTC().toFormat("yyyy-MM-dd HH:mm:ss.SSS'Z'")
+}

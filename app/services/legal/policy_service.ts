@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import Policy, { toDbInstant } from '#models/policy'
+import Policy from '#models/policy'
+import { toDbInstant } from '#support/sql_time'
 import { type PolicyType } from '#enums/policy_type'
 import type User from '#models/user'
 import {

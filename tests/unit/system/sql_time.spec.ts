@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
-import { sqlTime } from '#support/sql_time'
+import { sqlTime, toDbInstant } from '#support/sql_time'
 
 /** Just enough of a query client for sqlTime to pick its dialect's form. */
 function clientOf(name: string): QueryClientContract {
@@ -34,5 +34,11 @@ test.group('sqlTime', () => {
     const whole = DateTime.fromISO('2026-03-01T08:15:30.000Z')
     assert.equal(sqlTime(whole, sqlite, 'down'), '2026-03-01 08:15:30')
     assert.equal(sqlTime(whole, sqlite, 'up'), '2026-03-01 08:15:30')
+  })
+})
+
+test.group('toDbInstant', () => {
+  test('writes UTC text with milliseconds and a Z, whatever the database', ({ assert }) => {
+    assert.equal(toDbInstant(instant), '2026-03-01 08:15:30.250Z')
   })
 })
