@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { SuperAdminService } from '#services/accounts/super_admin_service'
@@ -14,11 +15,12 @@ export default class AdminCreate extends BaseCommand {
   @flags.string({ description: 'Password (8 to 128 characters, not a common one)' })
   declare password: string
 
-  async run() {
+  @inject()
+  async run(superAdmins: SuperAdminService) {
     const email = this.email ?? (await this.prompt.ask('E-mail address'))
     const password = this.password ?? (await this.prompt.secure('Password'))
     try {
-      const user = await new SuperAdminService().create(email, password)
+      const user = await superAdmins.create(email, password)
       this.logger.success(`Created Super Admin ${user.email} (${user.id})`)
     } catch (error) {
       this.logger.error((error as Error).message)

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { DatabaseSetupService } from '#services/system/database_setup_service'
@@ -13,7 +14,8 @@ export default class DemoSeed extends BaseCommand {
   @flags.boolean({ description: 'Run even in production (the demo accounts share one password)' })
   declare force: boolean
 
-  async run() {
+  @inject()
+  async run(setup: DatabaseSetupService, demoStore: DemoStoreService) {
     if (this.app.inProduction && !this.force) {
       this.logger.error(
         'Refusing to create a demo store in production: its accounts share a published password. ' +
@@ -26,8 +28,8 @@ export default class DemoSeed extends BaseCommand {
     let report
     try {
       // As `npm start` does, so the command also works on a database nothing has started on yet.
-      await new DatabaseSetupService().prepare()
-      report = await new DemoStoreService().seed()
+      await setup.prepare()
+      report = await demoStore.seed()
     } catch (error) {
       this.logger.error((error as Error).message)
       this.exitCode = 1

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import { BaseCommand } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { PruneService } from '#services/system/prune_service'
@@ -9,8 +10,9 @@ export default class Prune extends BaseCommand {
     'Delete expired one-time codes and refresh tokens, idempotency keys and sent outbox mail past their retention'
   static options: CommandOptions = { startApp: true }
 
-  async run() {
-    const report = await new PruneService().prune()
+  @inject()
+  async run(pruning: PruneService) {
+    const report = await pruning.prune()
     this.logger.success(
       `pruned ${report.oneTimeCodes} one-time code(s), ${report.refreshTokens} refresh token(s), ` +
         `${report.idempotencyKeys} idempotency key(s), ${report.outboxMessages} sent message(s)`

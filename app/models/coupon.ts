@@ -9,8 +9,8 @@ import { booleanColumn } from '#models/column_types'
  */
 export default class Coupon extends UuidModel {
   /** Coupons that have not been deleted: the only ones lists, lookups and checkout see. */
-  static live = scope((query) => {
-    query.whereNull('deleted_at')
+  static notDeleted = scope((query) => {
+    query.whereNull('coupons.deleted_at')
   })
 
   /** Stored upper-case; lookups upper-case their input. */

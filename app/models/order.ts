@@ -1,9 +1,11 @@
 import type { DateTime } from 'luxon'
-import { column, hasMany } from '@adonisjs/lucid/orm'
-import type { HasMany } from '@adonisjs/lucid/types/relations'
+import { belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
+import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import { UuidModel } from '#models/uuid_model'
 import OrderItem from '#models/order_item'
 import OrderStatusHistory from '#models/order_status_history'
+import Shop from '#models/shop'
+import User from '#models/user'
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '#enums/order_status'
 
 /** The copy of the delivery address an order keeps. */
@@ -91,6 +93,14 @@ export default class Order extends UuidModel {
 
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime
+
+  /** The customer who placed the order. */
+  @belongsTo(() => User)
+  declare user: BelongsTo<typeof User>
+
+  /** The shop that ships it; `shopName` keeps the name it had at placement. */
+  @belongsTo(() => Shop)
+  declare shop: BelongsTo<typeof Shop>
 
   @hasMany(() => OrderItem)
   declare items: HasMany<typeof OrderItem>

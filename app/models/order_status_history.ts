@@ -1,6 +1,8 @@
 import type { DateTime } from 'luxon'
-import { column } from '@adonisjs/lucid/orm'
+import { belongsTo, column } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { UuidModel } from '#models/uuid_model'
+import User from '#models/user'
 import type { UserType } from '#enums/user_type'
 
 /** Which of the two state machines of an order a history entry is about. */
@@ -36,4 +38,8 @@ export default class OrderStatusHistory extends UuidModel {
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
+
+  /** The account that made the change; absent once that account is gone. */
+  @belongsTo(() => User, { foreignKey: 'actorId' })
+  declare actor: BelongsTo<typeof User>
 }

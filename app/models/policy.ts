@@ -3,16 +3,7 @@ import { column, scope } from '@adonisjs/lucid/orm'
 import { UuidModel } from '#models/uuid_model'
 import type { PolicyType } from '#enums/policy_type'
 import { booleanColumn } from '#models/column_types'
-
-/**
- * The one text form of every instant in the legal tables. Lucid's SQLite format drops the
- * milliseconds, but effective dates and consent times are compared and ordered to the millisecond
- * on both databases. This form is valid `timestamptz` input for PostgreSQL and, always written in
- * UTC with the same width, sorts correctly as text in SQLite.
- */
-export function toDbInstant(value: DateTime): string {
-  return value.toUTC().toFormat("yyyy-MM-dd HH:mm:ss.SSS'Z'")
-}
+import { toDbInstant } from '#support/sql_time'
 
 /** Column options that write instants with {@link toDbInstant} and read them back in UTC. */
 export const instantColumn = {

@@ -58,7 +58,7 @@ export default class Product extends UuidModel {
    */
   static onSale = scope((query: ProductQuery) => {
     query
-      .whereNull('products.deleted_at')
+      .withScopes((scopes) => scopes.notDeleted())
       .where('products.is_active', true)
       .whereHas('shop', (shop) => shop.withScopes((scopes) => scopes.selling()))
   })

@@ -1,18 +1,21 @@
 import type { DateTime } from 'luxon'
 import { column, scope } from '@adonisjs/lucid/orm'
+import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import { UuidModel } from '#models/uuid_model'
 import { booleanColumn } from '#models/column_types'
+
+type ShippingMethodQuery = ModelQueryBuilderContract<typeof ShippingMethod>
 
 /** A delivery option; its price is charged once per shop order. `deletedAt` marks a deleted one. */
 export default class ShippingMethod extends UuidModel {
   /** Methods that were not deleted: what admins manage. */
-  static live = scope((query) => {
+  static notDeleted = scope((query) => {
     query.whereNull('shipping_methods.deleted_at')
   })
 
-  /** Methods a customer may choose: live and active. */
-  static offered = scope((query) => {
-    query.whereNull('shipping_methods.deleted_at').where('shipping_methods.is_active', true)
+  /** Methods a customer may choose: not deleted and active. */
+  static offered = scope((query: ShippingMethodQuery) => {
+    query.withScopes((scopes) => scopes.notDeleted()).where('shipping_methods.is_active', true)
   })
 
   @column()

@@ -2,9 +2,6 @@ import type { DateTime } from 'luxon'
 import { column } from '@adonisjs/lucid/orm'
 import { UuidModel } from '#models/uuid_model'
 
-/** Thousandths of a percent in one percent: a rate of 8.25 % is stored as 8250. */
-export const RATE_SCALE = 1000
-
 /** A tax rate for a destination country, or for one region of it. */
 export default class TaxRate extends UuidModel {
   /** ISO 3166-1 alpha-2, upper-case. */
@@ -15,7 +12,7 @@ export default class TaxRate extends UuidModel {
   @column()
   declare region: string
 
-  /** Thousandths of a percent (see RATE_SCALE). */
+  /** Thousandths of a percent (`TAX_RATE` in app/support/percent.ts). */
   @column()
   declare rate: number
 

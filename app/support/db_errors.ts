@@ -21,12 +21,6 @@ export function isUniqueViolation(error: unknown, index?: UniqueIndex): boolean 
   return message.includes(`'${index.name}'`) || message.endsWith(columns)
 }
 
-/** True when a database error is a CHECK-constraint violation (PostgreSQL or SQLite). */
-export function isCheckViolation(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code
-  return code === '23514' || code === 'SQLITE_CONSTRAINT_CHECK'
-}
-
 /** PostgreSQL SQLSTATEs of a server that is gone, going or not yet back (classes 08 and 57P). */
 const UNAVAILABLE_SQLSTATES = new Set([
   '08000',

@@ -22,7 +22,7 @@ export type StoreDateTimeParse =
 
 /** The store's IANA time zone (config `store.timezone`, from STORE_TIMEZONE). */
 export function storeTimezone(): string {
-  return config.get<string>('store.timezone', 'UTC')
+  return config.get<string>('store.timezone')
 }
 
 /**

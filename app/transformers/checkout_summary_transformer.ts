@@ -1,6 +1,6 @@
 import type { Quote } from '#services/checkout/checkout_service'
 import type { PricedAmounts } from '#services/checkout/pricing'
-import { RATE_SCALE } from '#models/tax_rate'
+import { TAX_RATE } from '#support/percent'
 import ApiTransformer from '#transformers/api_transformer'
 
 /**
@@ -14,7 +14,7 @@ export default class CheckoutSummaryTransformer extends ApiTransformer<Quote> {
       ...this.#amounts(quote.pricing),
       currency: quote.currency,
       couponCode: quote.coupon?.code ?? null,
-      taxRate: quote.taxRate / RATE_SCALE,
+      taxRate: quote.taxRate / TAX_RATE.perPercent,
       shippingMethod: { id: quote.method.id, name: quote.method.name },
       orders: quote.pricing.orders.map((order, index) => ({
         shopId: order.shopId,

@@ -1,5 +1,5 @@
 import type TaxRate from '#models/tax_rate'
-import { RATE_SCALE } from '#models/tax_rate'
+import { TAX_RATE } from '#support/percent'
 import ApiTransformer from '#transformers/api_transformer'
 
 /** A tax rate: `rate` is a percent (8.25), `region` null when the rate is country-wide. */
@@ -10,7 +10,7 @@ export default class TaxRateTransformer extends ApiTransformer<TaxRate> {
       id: taxRate.id,
       country: taxRate.country,
       region: taxRate.region === '' ? null : taxRate.region,
-      rate: taxRate.rate / RATE_SCALE,
+      rate: taxRate.rate / TAX_RATE.perPercent,
       createdAt: this.instant(taxRate.createdAt),
       updatedAt: this.instant(taxRate.updatedAt),
     }

@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { RATE_SCALE } from '#models/tax_rate'
+import { TAX_RATE } from '#support/percent'
 import { countryCode } from '#validators/shipping_address'
 import { paginationFields } from '#validators/pagination'
 
@@ -10,7 +10,7 @@ const rate = () =>
     .min(0)
     .max(100)
     .decimal([0, 3])
-    .transform((percent) => Math.round(percent * RATE_SCALE))
+    .transform((percent) => Math.round(percent * TAX_RATE.perPercent))
 
 /**
  * A region (state, province) compared case-insensitively with the address's `state`, so it is

@@ -383,7 +383,10 @@ test.group('Cluster: three instances, one PostgreSQL, one Redis', (group) => {
         [ids, status]
       )
     await eventually(
-      async () => (await keyRows('COMPLETED')).n > 0,
+      async () => {
+        const completed = await keyRows('COMPLETED')
+        return completed.n > 0
+      },
       'no placement reached the victim',
       30_000
     )
@@ -392,7 +395,8 @@ test.group('Cluster: three instances, one PostgreSQL, one Redis', (group) => {
       await cluster.startInstance(victimSlot, false)
     })
     const cut = await Promise.all(inFlight)
-    assert.equal((await keyRows('IN_PROGRESS')).n, 0)
+    const orphaned = await keyRows('IN_PROGRESS')
+    assert.equal(orphaned.n, 0)
     assert.isAbove(cut.filter((reply) => reply.status === 0).length, 0)
 
     const answers = await inParallel(shoppers, 40, (shopper, index) =>

@@ -25,7 +25,8 @@ export async function screenshot(page: Page, name: string) {
  * screenshots in the README show it.
  */
 export async function seedDemoStore() {
-  await new DemoStoreService().seed()
+  const demoStore = await app.container.make(DemoStoreService)
+  await demoStore.seed()
 }
 
 /**

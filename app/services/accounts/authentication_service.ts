@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import hash from '@adonisjs/core/services/hash'
 import { safeTiming } from '@adonisjs/core/helpers'
 import limiter from '@adonisjs/limiter/services/main'
@@ -42,8 +43,9 @@ let dummyHash: Promise<string> | undefined
  * time; only after the right password does the caller learn the account is unverified or
  * deactivated. Attempts are throttled per account and per client address.
  */
+@inject()
 export class AuthenticationService {
-  #tokens = new TokenService()
+  constructor(protected tokens: TokenService) {}
 
   /** Checks the credentials and issues a token pair. */
   async login(
@@ -51,7 +53,7 @@ export class AuthenticationService {
     clientAddress: string
   ): Promise<{ user: User; tokens: IssuedTokens }> {
     const user = await this.verifyCredentials(input, clientAddress)
-    return { user, tokens: await this.#tokens.issue(user) }
+    return { user, tokens: await this.tokens.issue(user) }
   }
 
   /**
@@ -124,12 +126,12 @@ export class AuthenticationService {
 
   /** Rotates a refresh token into a new pair. */
   async refresh(refreshToken: string, clientAddress: string): Promise<IssuedTokens> {
-    return this.#tokens.refresh(refreshToken, clientAddress)
+    return this.tokens.refresh(refreshToken, clientAddress)
   }
 
   /** Ends the current session (and the one of `refreshToken`, when given). */
   async logout(user: User, sessionId: string | undefined, refreshToken?: string): Promise<void> {
-    await this.#tokens.endSessions(user, sessionId, refreshToken)
+    await this.tokens.endSessions(user, sessionId, refreshToken)
   }
 
   /**

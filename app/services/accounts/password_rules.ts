@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 
 /*
-| The password rules of decisions.md: 8 to 128 characters, not the account's e-mail, and not in
+| The password rules of docs/api/accounts.md: 8 to 128 characters, not the account's e-mail, and not in
 | a bundled list of common passwords (zxcvbn-ts's list of ~50,000, read once on first use).
 */
 

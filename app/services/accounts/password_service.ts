@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import hash from '@adonisjs/core/services/hash'
 import { safeTiming } from '@adonisjs/core/helpers'
@@ -53,10 +54,13 @@ function assertAllowed(password: string, email: string, field: string) {
  * Forgotten-password codes, password reset and password change. Each change ends every session,
  * mails the account a notice (queued in the same transaction) and is recorded as a security event.
  */
+@inject()
 export class PasswordService {
-  #codes = new OneTimeCodeService()
-  #tokens = new TokenService()
-  #outbox = new OutboxService()
+  constructor(
+    protected codes: OneTimeCodeService,
+    protected tokens: TokenService,
+    protected outbox: OutboxService
+  ) {}
 
   /**
    * Queues one e-mail with a reset code for each matching account of the address. Answers the
@@ -82,12 +86,7 @@ export class PasswordService {
     const accounts = await query
 
     const owner = await db.transaction(async (trx) => {
-      const account = await this.#codes.consume(
-        accounts,
-        CodePurpose.PASSWORD_RESET,
-        input.otp,
-        trx
-      )
+      const account = await this.codes.consume(accounts, CodePurpose.PASSWORD_RESET, input.otp, trx)
       if (!account) return null
       await trx
         .from('users')
@@ -98,7 +97,7 @@ export class PasswordService {
         .where('id', account.id)
         .whereNull('email_verified_at')
         .update({ email_verified_at: sqlTime() })
-      await this.#tokens.revokeAll(account, trx)
+      await this.tokens.revokeAll(account, trx)
       await this.#queueChangeNotice(account, 'reset', trx)
       return account
     })
@@ -132,7 +131,7 @@ export class PasswordService {
         .where('password', user.password)
         .update({ password: passwordHash, updated_at: sqlTime() })
       if (Number(updated) !== 1) return false
-      await this.#tokens.revokeAll(user, trx)
+      await this.tokens.revokeAll(user, trx)
       await this.#queueChangeNotice(user, 'change', trx)
       return true
     })
@@ -151,7 +150,7 @@ export class PasswordService {
       const codes = []
       for (const account of accounts) {
         try {
-          const code = await this.#codes.issue(account, CodePurpose.PASSWORD_RESET, trx)
+          const code = await this.codes.issue(account, CodePurpose.PASSWORD_RESET, trx)
           codes.push({ userType: loginTypeOf(account.userType), code })
         } catch (error) {
           // This account's resend limit is reached; a 429 here would reveal that it exists.
@@ -160,7 +159,7 @@ export class PasswordService {
         }
       }
       if (codes.length === 0) return
-      await this.#outbox.enqueue(trx, 'password_reset', {
+      await this.outbox.enqueue(trx, 'password_reset', {
         email,
         codes,
         ttlMinutes: tokensConfig.otpTtlMinutes,
@@ -170,7 +169,7 @@ export class PasswordService {
 
   /** "Your password was changed", to the account's address, with the change's transaction. */
   async #queueChangeNotice(account: User, via: 'change' | 'reset', trx: TransactionClientContract) {
-    await this.#outbox.enqueue(trx, 'password_changed', {
+    await this.outbox.enqueue(trx, 'password_changed', {
       email: account.email,
       accountType: loginTypeOf(account.userType),
       via,

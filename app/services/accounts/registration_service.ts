@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import hash from '@adonisjs/core/services/hash'
 import User from '#models/user'
@@ -23,9 +24,12 @@ export interface RegisterInput {
  * Public registration and e-mail verification. Registration can never produce a working admin:
  * an `admin` registration creates an inactive account awaiting a Super Admin's activation.
  */
+@inject()
 export class RegistrationService {
-  #codes = new OneTimeCodeService()
-  #outbox = new OutboxService()
+  constructor(
+    protected codes: OneTimeCodeService,
+    protected outbox: OutboxService
+  ) {}
 
   /**
    * Creates the account and queues a verification code. For an account that exists but is not
@@ -67,8 +71,8 @@ export class RegistrationService {
           )
         }
 
-        const code = await this.#codes.issue(user, CodePurpose.EMAIL_VERIFICATION, trx)
-        await this.#outbox.enqueue(trx, 'verification_code', {
+        const code = await this.codes.issue(user, CodePurpose.EMAIL_VERIFICATION, trx)
+        await this.outbox.enqueue(trx, 'verification_code', {
           email: user.email,
           code,
           ttlMinutes: tokensConfig.otpTtlMinutes,
@@ -89,7 +93,7 @@ export class RegistrationService {
     if (user.isVerified) return
 
     const verified = await db.transaction(async (trx) => {
-      if (!(await this.#codes.consume([user], CodePurpose.EMAIL_VERIFICATION, code, trx))) {
+      if (!(await this.codes.consume([user], CodePurpose.EMAIL_VERIFICATION, code, trx))) {
         // A parallel request (a double click) may have used this code a moment ago; then the
         // account is verified, and the answer for a verified account is true.
         const current = await User.find(user.id, { client: trx })

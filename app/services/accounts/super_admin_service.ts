@@ -1,15 +1,17 @@
+import { inject } from '@adonisjs/core'
 import User from '#models/user'
 import { UserType } from '#enums/user_type'
 import { AccountExists } from '#exceptions/account_errors'
 import { AccountProvisioningService } from '#services/accounts/account_provisioning_service'
 
 /** Creates Super Admins outside public registration (`node ace admin:create`, start-up bootstrap). */
+@inject()
 export class SuperAdminService {
-  #accounts = new AccountProvisioningService()
+  constructor(protected accounts: AccountProvisioningService) {}
 
   /** A verified, active Super Admin; refuses when that e-mail already has one. */
   async create(email: string, password: string): Promise<User> {
-    return this.#accounts.createVerified(email, password, UserType.SUPER_ADMIN)
+    return this.accounts.createVerified(email, password, UserType.SUPER_ADMIN)
   }
 
   /**

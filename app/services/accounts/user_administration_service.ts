@@ -1,7 +1,8 @@
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User from '#models/user'
-import { UserType, isAdministrative } from '#enums/user_type'
+import { UserType } from '#enums/user_type'
 import {
   AccountExists,
   CannotManageSelf,
@@ -9,7 +10,6 @@ import {
   NotAllowedToManage,
   UserNotFound,
 } from '#exceptions/account_errors'
-import { Forbidden } from '#exceptions/common_errors'
 import { TokenService } from '#services/accounts/token_service'
 import { isUniqueViolation } from '#support/db_errors'
 import { recordSecurityEvent } from '#services/system/security_events'
@@ -22,14 +22,16 @@ export interface AdministrationResult {
 }
 
 /**
- * Administration of accounts by Admins and Super Admins. Who may act on which account is
+ * Administration of accounts by Admins and Super Admins; that the actor is one is checked once,
+ * by the Bouncer check of every route that leads here. Who may act on which account is
  * `mayManageAccount`, the rule `UserPolicy` answers the console with (refused here with
  * CANNOT_MANAGE_SELF or NOT_ALLOWED_TO_MANAGE); the last active Super Admin can be neither
- * demoted nor deactivated. Every change is
- * recorded as a security event naming the administrator, the account and the client address.
+ * demoted nor deactivated. Every change is recorded as a security event naming the
+ * administrator, the account and the client address.
  */
+@inject()
 export class UserAdministrationService {
-  #tokens = new TokenService()
+  constructor(protected tokens: TokenService) {}
 
   /** Changes the account type; revokes every token of the account. */
   async changeType(
@@ -56,7 +58,7 @@ export class UserAdministrationService {
         fromType = target.userType
         target.userType = newType
         await target.useTransaction(trx).save()
-        await this.#tokens.revokeAll(target, trx)
+        await this.tokens.revokeAll(target, trx)
         return { user: target, changed: true }
       })
     } catch (error) {
@@ -89,7 +91,7 @@ export class UserAdministrationService {
       }
       target.isActive = false
       await target.useTransaction(trx).save()
-      await this.#tokens.revokeAll(target, trx)
+      await this.tokens.revokeAll(target, trx)
       return { user: target, changed: true }
     })
     this.#record('account.deactivated', actor, result, clientAddress)
@@ -131,7 +133,6 @@ export class UserAdministrationService {
     trx: TransactionClientContract,
     newType?: UserType
   ) {
-    if (!isAdministrative(actor.userType)) throw new Forbidden()
     const target = await User.find(targetId, { client: trx })
     if (!target) throw new UserNotFound()
     if (target.id === actor.id) throw new CannotManageSelf()

@@ -44,7 +44,7 @@ export class CouponDirectoryService {
     filters: CouponSearch,
     now: Instant = Date.now()
   ): Promise<{ rows: CouponRow[]; total: number }> {
-    const query = Coupon.query().withScopes((scopes) => scopes.live())
+    const query = Coupon.query().withScopes((scopes) => scopes.notDeleted())
     if (filters.code)
       query.whereRaw(`code like ? escape '\\'`, [containsPattern(filters.code.toUpperCase())])
 
@@ -63,7 +63,7 @@ export class CouponDirectoryService {
   /** One live coupon; 404 when unknown or deleted. */
   async find(id: string): Promise<CouponRow> {
     const coupon = await Coupon.query()
-      .withScopes((scopes) => scopes.live())
+      .withScopes((scopes) => scopes.notDeleted())
       .where('id', id)
       .first()
     if (!coupon) throw new CouponNotFound()
@@ -74,7 +74,7 @@ export class CouponDirectoryService {
   async countActive(now: Instant = Date.now()): Promise<number> {
     // The SQL only narrows the rows; which of them apply is couponAvailability's call alone.
     const candidates = await Coupon.query()
-      .withScopes((scopes) => scopes.live())
+      .withScopes((scopes) => scopes.notDeleted())
       .where('is_active', true)
     return candidates.filter((coupon) => this.validityOf(coupon, now) === 'active').length
   }

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import config from '@adonisjs/core/services/config'
 import { USER_TYPES, type UserType } from '#enums/user_type'
@@ -18,13 +19,16 @@ export interface DashboardFigures {
 }
 
 /** Aggregates for the console dashboard, one query each. */
+@inject()
 export class DashboardService {
+  constructor(protected coupons: CouponDirectoryService) {}
+
   /** Every figure the dashboard shows. */
   async figures(): Promise<DashboardFigures> {
     const [usersByType, shopsAwaitingApproval, couponsActiveNow, ordersToday] = await Promise.all([
       this.#usersByType(),
       this.#shopsAwaitingApproval(),
-      new CouponDirectoryService().countActive(),
+      this.coupons.countActive(),
       this.#ordersToday(),
     ])
     return {
@@ -32,7 +36,7 @@ export class DashboardService {
       shopsAwaitingApproval,
       couponsActiveNow,
       ordersToday,
-      currency: config.get<string>('store.currency', 'USD'),
+      currency: config.get<string>('store.currency'),
     }
   }
 

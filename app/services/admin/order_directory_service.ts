@@ -1,6 +1,7 @@
-import type { default as Order } from '#models/order'
+import { inject } from '@adonisjs/core'
+import type Order from '#models/order'
 import type { OrderStatus, PaymentStatus } from '#enums/order_status'
-import User from '#models/user'
+import type User from '#models/user'
 import type Shop from '#models/shop'
 import { OrderQueryService, type OrderFilters } from '#services/orders/order_query_service'
 import { allowedPaymentChanges, allowedStatusChanges } from '#services/orders/order_status_service'
@@ -26,20 +27,17 @@ export interface OrderDetail extends OrderRow {
   nextPaymentStatuses: PaymentStatus[]
 }
 
-async function emailsOf(ids: Array<string | null>): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))]
-  if (wanted.length === 0) return new Map()
-  const users = await User.query().whereIn('id', wanted).select('id', 'email')
-  return new Map(users.map((user) => [user.id, user.email]))
-}
-
 /**
  * The console's view of orders, read through `OrderQueryService` as the acting admin, with the
  * e-mails of the people involved. Changes go through `OrderStatusService`; the transitions it
  * offers are read from that service's own tables.
  */
+@inject()
 export class OrderDirectoryService {
-  #orders = new OrderQueryService()
+  constructor(
+    protected orders: OrderQueryService,
+    protected shops: ShopService
+  ) {}
 
   /** A page of orders matching the filters, newest first. */
   async list(
@@ -47,22 +45,21 @@ export class OrderDirectoryService {
     filters: OrderFilters,
     page: PageRequest
   ): Promise<{ rows: OrderRow[]; total: number }> {
-    const { items, total } = await this.#orders.list(actor, filters, page)
-    const emails = await emailsOf(items.map((order) => order.userId))
+    const { items, total } = await this.orders.list(actor, filters, page, { withPeople: true })
     return {
-      rows: items.map((order) => ({ order, customerEmail: emails.get(order.userId) ?? null })),
+      rows: items.map((order) => ({ order, customerEmail: order.user?.email ?? null })),
       total,
     }
   }
 
   /** One order with its history and the changes it allows; 404 when unknown. */
   async detail(actor: User, id: string): Promise<OrderDetail> {
-    const order = await this.#orders.find(actor, id)
-    const emails = await emailsOf([order.userId, ...order.statusHistory.map((e) => e.actorId)])
+    const order = await this.orders.find(actor, id, { withPeople: true })
+    const actors = order.statusHistory.flatMap((entry) => (entry.actor ? [entry.actor] : []))
     return {
       order,
-      customerEmail: emails.get(order.userId) ?? null,
-      actorEmails: emails,
+      customerEmail: order.user?.email ?? null,
+      actorEmails: new Map(actors.map((user) => [user.id, user.email])),
       nextStatuses: allowedStatusChanges(order),
       nextPaymentStatuses: allowedPaymentChanges(order),
     }
@@ -70,7 +67,7 @@ export class OrderDirectoryService {
 
   /** The shops the order filter offers, by name (the most recent ones when there are many). */
   async shopChoices(): Promise<Shop[]> {
-    const { items } = await new ShopService().listAll({}, { limit: SHOP_CHOICES, offset: 0 })
+    const { items } = await this.shops.listAll({}, { limit: SHOP_CHOICES, offset: 0 })
     return items.sort((a, b) => a.name.localeCompare(b.name))
   }
 }

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import type Policy from '#models/policy'
 import { POLICY_TYPES, type PolicyType } from '#enums/policy_type'
@@ -40,15 +41,16 @@ export interface PolicyDraft {
  * The console's view of legal policies, assembled from `PolicyService` alone: what is current is
  * whatever `inForce` says, never a second reading of the rule.
  */
+@inject()
 export class PolicyOverviewService {
-  #policies = new PolicyService()
+  constructor(protected policies: PolicyService) {}
 
   /** Each policy type with its versions, consent counts and the current marker. */
   async byType(now: DateTime = DateTime.now()): Promise<PolicyTypeOverview[]> {
     const [policies, consents, ...currents] = await Promise.all([
-      this.#policies.list(),
-      this.#policies.consentCounts(),
-      ...POLICY_TYPES.map((type) => this.#policies.inForce(type, now)),
+      this.policies.list(),
+      this.policies.consentCounts(),
+      ...POLICY_TYPES.map((type) => this.policies.inForce(type, now)),
     ])
     return POLICY_TYPES.map((type, index) => {
       const current = currents[index]
@@ -67,10 +69,10 @@ export class PolicyOverviewService {
 
   /** One policy with its consent count and whether it is the one in force; 404 when unknown. */
   async detail(id: string): Promise<PolicyRow> {
-    const policy = await this.#policies.find(id)
+    const policy = await this.policies.find(id)
     const [consents, current] = await Promise.all([
-      this.#policies.consentCounts(),
-      this.#policies.inForce(policy.type),
+      this.policies.consentCounts(),
+      this.policies.inForce(policy.type),
     ])
     return {
       policy,
@@ -82,7 +84,7 @@ export class PolicyOverviewService {
 
   /** A new version of `type` starts as a copy of the highest version's title and text. */
   async draft(type: PolicyType): Promise<PolicyDraft> {
-    const policies = await this.#policies.list()
+    const policies = await this.policies.list()
     const [latest] = policies
       .filter((policy) => policy.type === type)
       .sort((a, b) => compareVersions(b.versionParts, a.versionParts))

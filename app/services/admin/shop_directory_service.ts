@@ -1,5 +1,5 @@
+import { inject } from '@adonisjs/core'
 import type Shop from '#models/shop'
-import User from '#models/user'
 import type { ShopStatus } from '#enums/shop_status'
 import { ShopService } from '#services/catalog/shop_service'
 import type { PageRequest } from '#support/paging'
@@ -11,20 +11,18 @@ export interface ShopRow {
 }
 
 /** The console's shop list: `ShopService.listAll` with each seller's e-mail beside its shop. */
+@inject()
 export class ShopDirectoryService {
+  constructor(protected shops: ShopService) {}
+
   /** A page of shops, optionally of one status, newest first. */
   async list(
     filter: { status?: ShopStatus },
     page: PageRequest
   ): Promise<{ rows: ShopRow[]; total: number }> {
-    const { items, total } = await new ShopService().listAll(filter, page)
-    const sellerIds = [...new Set(items.map((shop) => shop.sellerId))]
-    const sellers = sellerIds.length
-      ? await User.query().whereIn('id', sellerIds).select('id', 'email')
-      : []
-    const emails = new Map(sellers.map((seller) => [seller.id, seller.email]))
+    const { items, total } = await this.shops.listAll(filter, page, { withSeller: true })
     return {
-      rows: items.map((shop) => ({ shop, sellerEmail: emails.get(shop.sellerId) ?? null })),
+      rows: items.map((shop) => ({ shop, sellerEmail: shop.seller?.email ?? null })),
       total,
     }
   }

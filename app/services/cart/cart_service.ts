@@ -4,7 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Product from '#models/product'
 import type User from '#models/user'
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#models/cart_item'
+import CartItem, { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#models/cart_item'
 import Shop from '#models/shop'
 import { ProductNotFound } from '#exceptions/catalog_errors'
 import {
@@ -110,13 +110,12 @@ export class CartService {
   /** Sets the quantity of a line already in the cart. */
   async setQuantity(customer: User, productId: string, quantity: number): Promise<CartView> {
     return db.transaction(async (trx) => {
-      const [line] = await this.#lines(customer.id, trx, productId)
+      const [line] = await this.linesFor(customer.id, trx, productId)
       if (!line) throw new CartItemNotFound()
       if (!line.available) throw new ProductUnavailable()
       if (quantity > line.stock) throw this.#refusal(quantity, line.stock)
 
-      await trx
-        .from('cart_items')
+      await CartItem.query({ client: trx })
         .where({ user_id: customer.id, product_id: productId })
         .update({ quantity, updated_at: sqlTime(DateTime.now(), trx) })
       return this.#viewOf(await this.linesFor(customer.id, trx))
@@ -126,8 +125,7 @@ export class CartService {
   /** Removes one line; a product not in the cart is a 404. */
   async remove(customer: User, productId: string): Promise<CartView> {
     return db.transaction(async (trx) => {
-      const removed = await trx
-        .from('cart_items')
+      const removed = await CartItem.query({ client: trx })
         .where({ user_id: customer.id, product_id: productId })
         .delete()
       if (Number(removed) !== 1) throw new CartItemNotFound()
@@ -141,20 +139,16 @@ export class CartService {
     return this.#viewOf([])
   }
 
-  /**
-   * The customer's lines with their product and shop rows as seen by `trx` (checkout passes the
-   * transaction that will decrement stock), oldest line first.
-   */
-  async linesFor(userId: string, trx?: TransactionClientContract): Promise<CartLine[]> {
-    return this.#lines(userId, trx)
-  }
-
   /** Deletes every line of the customer's cart inside `trx` (checkout, after placing orders). */
   async clear(userId: string, trx: TransactionClientContract): Promise<void> {
-    await trx.from('cart_items').where('user_id', userId).delete()
+    await CartItem.query({ client: trx }).where('user_id', userId).delete()
   }
 
-  async #lines(
+  /**
+   * The customer's lines (or only the line of `productId`) with their product and shop rows as
+   * seen by `trx` (checkout passes the transaction that will decrement stock), oldest line first.
+   */
+  async linesFor(
     userId: string,
     trx?: TransactionClientContract,
     productId?: string

@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -27,14 +28,15 @@ const SKU_INDEX = {
 }
 
 /** A seller's products: every query is scoped to shops the seller owns. */
+@inject()
 export class ProductService {
-  #shops = new ShopService()
+  constructor(protected shops: ShopService) {}
 
   /** Adds a product to one of the seller's shops; a SKU already used in that shop is a 409. */
   async create(seller: User, input: ProductInput): Promise<Product> {
     return this.#translatingSkuConflict(() =>
       db.transaction(async (trx) => {
-        const shop = await this.#shops.ownedShop(seller, input.shopId, trx)
+        const shop = await this.shops.ownedShop(seller, input.shopId, trx)
         const product = await Product.create(
           {
             shopId: shop.id,
@@ -59,24 +61,19 @@ export class ProductService {
     filter: { shopId?: string },
     page: PageRequest
   ): Promise<PageResult<Product>> {
-    if (filter.shopId) await this.#shops.ownedShop(seller, filter.shopId)
+    if (filter.shopId) await this.shops.ownedShop(seller, filter.shopId)
     const query = this.#owned(seller).preload('shop')
     if (filter.shopId) query.where('products.shop_id', filter.shopId)
     return pageOf(query, page, (slice) => slice.withScopes((scopes) => scopes.sortedBy('newest')))
-  }
-
-  /** One of the seller's products, whatever its active flag; deleted ones are gone. */
-  async find(seller: User, productId: string): Promise<Product> {
-    return this.#ownedProduct(seller, productId)
   }
 
   /** Changes the given fields; moving to another shop needs that shop to be the seller's too. */
   async update(seller: User, productId: string, input: Partial<ProductInput>): Promise<Product> {
     return this.#translatingSkuConflict(() =>
       db.transaction(async (trx) => {
-        const product = await this.#ownedProduct(seller, productId, trx)
+        const product = await this.find(seller, productId, trx)
         if (input.shopId !== undefined && input.shopId !== product.shopId) {
-          const shop = await this.#shops.ownedShop(seller, input.shopId, trx)
+          const shop = await this.shops.ownedShop(seller, input.shopId, trx)
           product.shopId = shop.id
           product.$setRelated('shop', shop)
         }
@@ -99,8 +96,7 @@ export class ProductService {
    */
   async delete(seller: User, productId: string): Promise<void> {
     await db.transaction(async (trx) => {
-      const deleted = await trx
-        .from('products')
+      const deleted = await Product.query({ client: trx })
         .where('id', productId)
         .whereNull('deleted_at')
         .whereIn('shop_id', trx.from('shops').select('id').where('seller_id', seller.id))
@@ -118,7 +114,8 @@ export class ProductService {
       .whereHas('shop', (shop) => shop.where('seller_id', seller.id))
   }
 
-  async #ownedProduct(seller: User, productId: string, trx?: TransactionClientContract) {
+  /** One of the seller's products, whatever its active flag; deleted ones are gone. */
+  async find(seller: User, productId: string, trx?: TransactionClientContract): Promise<Product> {
     const product = await this.#owned(seller, trx)
       .where('products.id', productId)
       .preload('shop')

@@ -51,10 +51,17 @@ export class ShopService {
   }
 
   /** Every shop, optionally of one status, newest first (the admin console's list). */
-  async listAll(filter: { status?: ShopStatus }, page: PageRequest): Promise<PageResult<Shop>> {
+  async listAll(
+    filter: { status?: ShopStatus },
+    page: PageRequest,
+    { withSeller = false } = {}
+  ): Promise<PageResult<Shop>> {
     const query = Shop.query()
     if (filter.status) query.where('status', filter.status)
-    return pageOf(query, page, newestFirst)
+    return pageOf(query, page, (slice) => {
+      newestFirst(slice)
+      if (withSeller) slice.preload('seller', (seller) => seller.select('id', 'email'))
+    })
   }
 
   /** Puts the shop's products on sale; approving an approved shop changes nothing. */

@@ -1,6 +1,7 @@
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
-import storeConfig from '#config/store'
+import config from '@adonisjs/core/services/config'
 import type User from '#models/user'
 import type ShippingAddress from '#models/shipping_address'
 import type ShippingMethod from '#models/shipping_method'
@@ -77,12 +78,15 @@ export interface Quote {
  * summary shows a quote; place-order takes one inside its transaction and turns it into orders,
  * so both answer the same numbers for the same cart at the same moment.
  */
+@inject()
 export class CheckoutService {
-  #addresses = new ShippingAddressService()
-  #methods = new ShippingMethodService()
-  #taxRates = new TaxRateService()
-  #coupons = new CouponUsageService()
-  #guesses = new CouponGuessLimiter()
+  constructor(
+    protected addresses: ShippingAddressService,
+    protected methods: ShippingMethodService,
+    protected taxRates: TaxRateService,
+    protected coupons: CouponUsageService,
+    protected guesses: CouponGuessLimiter
+  ) {}
 
   /** The price of the cart as it is now; reads only, never counts a coupon use or takes stock. */
   async summary(customer: User, input: CheckoutInput): Promise<Quote> {
@@ -99,8 +103,8 @@ export class CheckoutService {
     input: CheckoutInput,
     trx?: TransactionClientContract
   ): Promise<Quote> {
-    const address = await this.#addresses.findOwned(customer.id, input.shippingAddressId, trx)
-    const method = await this.#methods.findOffered(input.shippingMethodId, trx)
+    const address = await this.addresses.findOwned(customer.id, input.shippingAddressId, trx)
+    const method = await this.methods.findOffered(input.shippingMethodId, trx)
 
     const lines = await this.#linesFor(customer.id, trx ?? db.connection())
     if (lines.length === 0) throw new EmptyCart()
@@ -129,7 +133,7 @@ export class CheckoutService {
       { userId: customer.id, clientAddress: input.clientAddress },
       trx
     )
-    const taxRate = await this.#taxRates.rateFor(address.country, address.state, trx)
+    const taxRate = await this.taxRates.rateFor(address.country, address.state, trx)
 
     return {
       address,
@@ -138,7 +142,7 @@ export class CheckoutService {
       shops,
       coupon,
       taxRate,
-      currency: storeConfig.currency,
+      currency: config.get<string>('store.currency'),
       pricing: priceCheckout({
         shops: pricingShops,
         shippingPrice: method.priceCents,
@@ -209,10 +213,10 @@ export class CheckoutService {
   ): Promise<{ coupon: CouponSnapshot | null; discount: number }> {
     const wanted = code?.trim()
     if (!wanted) return { coupon: null, discount: 0 }
-    await this.#guesses.consume(guesser)
-    const coupon = await this.#coupons.findApplicableByCode(wanted, trx)
-    if (coupon || (await this.#coupons.codeExists(wanted, trx))) {
-      await this.#guesses.refund(guesser)
+    await this.guesses.consume(guesser)
+    const coupon = await this.coupons.findApplicableByCode(wanted, trx)
+    if (coupon || (await this.coupons.codeExists(wanted, trx))) {
+      await this.guesses.refund(guesser)
     }
     if (!coupon) throw new CheckoutCouponNotFound()
     const outcome = evaluateCoupon(coupon.terms, subTotal, Date.now())

@@ -67,17 +67,14 @@ type Outcome = { kind: 'placed'; orders: Order[] } | { kind: 'replay'; checkoutI
  */
 @inject()
 export class OrderPlacementService {
-  /**
-   * The container passes every collaborator (a test swaps one with `app.container.swap` to inject
-   * a race); `new OrderPlacementService()` gets the real ones.
-   */
+  /** The container passes every collaborator; a test swaps one with `app.container.swap`. */
   constructor(
-    protected checkout: CheckoutService = new CheckoutService(),
-    protected stock: StockService = new StockService(),
-    protected coupons: CouponUsageService = new CouponUsageService(),
-    protected keys: IdempotencyService = new IdempotencyService(),
-    protected orders: OrderQueryService = new OrderQueryService(),
-    protected orderNumbers: OrderNumbers = new OrderNumbers()
+    protected checkout: CheckoutService,
+    protected stock: StockService,
+    protected coupons: CouponUsageService,
+    protected keys: IdempotencyService,
+    protected orders: OrderQueryService,
+    protected orderNumbers: OrderNumbers
   ) {}
 
   /**

@@ -5,8 +5,7 @@
 | disagree and the property tests can check every rule directly.
 */
 
-/** Thousandths of a percent in 100 %: tax rates are integers, 8.25 % is 8250. */
-export const FULL_RATE = 100_000
+import { TAX_RATE } from '#support/percent'
 
 /** One cart line: a unit price in cents and a quantity. */
 export interface PricingLine {
@@ -25,7 +24,7 @@ export interface PricingInput {
   shops: PricingShop[]
   /** Price of the chosen shipping method, charged once per shop order. */
   shippingPrice: number
-  /** Tax rate in thousandths of a percent (0 to FULL_RATE). */
+  /** Tax rate in thousandths of a percent (0 to TAX_RATE.whole). */
   taxRate: number
   /**
    * The coupon discount on the whole cart's merchandise subtotal, as the coupon rules computed
@@ -64,8 +63,10 @@ export interface Pricing extends PricedAmounts {
 export function priceCheckout(input: PricingInput): Pricing {
   assertCents(input.shippingPrice, 'shippingPrice')
   assertCents(input.discount, 'discount')
-  if (!Number.isSafeInteger(input.taxRate) || input.taxRate < 0 || input.taxRate > FULL_RATE) {
-    throw new RangeError(`taxRate must be an integer from 0 to ${FULL_RATE}, got ${input.taxRate}`)
+  if (!Number.isSafeInteger(input.taxRate) || input.taxRate < 0 || input.taxRate > TAX_RATE.whole) {
+    throw new RangeError(
+      `taxRate must be an integer from 0 to ${TAX_RATE.whole}, got ${input.taxRate}`
+    )
   }
   const seen = new Set<string>()
   for (const shop of input.shops) {
@@ -153,7 +154,7 @@ export function splitByLargestRemainder(
 /** `amount` × `rate` (thousandths of a percent), rounded half-up to the cent. */
 export function percentOf(amount: number, rate: number): number {
   assertCents(amount, 'amount')
-  const scale = BigInt(FULL_RATE)
+  const scale = BigInt(TAX_RATE.whole)
   return Number((BigInt(amount) * BigInt(rate) + scale / 2n) / scale)
 }
 

@@ -78,8 +78,7 @@ export class ShippingAddressService {
 
   /** Deletes an address; placed orders keep their own copy. */
   async delete(customer: User, id: string): Promise<void> {
-    const deleted = await db
-      .from('shipping_addresses')
+    const deleted = await ShippingAddress.query()
       .where('id', id)
       .where('user_id', customer.id)
       .delete()
@@ -101,7 +100,9 @@ export class ShippingAddressService {
   }
 
   async #clearDefault(userId: string, keepId: string | null, trx: TransactionClientContract) {
-    const query = trx.from('shipping_addresses').where('user_id', userId).where('is_default', true)
+    const query = ShippingAddress.query({ client: trx })
+      .where('user_id', userId)
+      .where('is_default', true)
     if (keepId) query.whereNot('id', keepId)
     await query.update({ is_default: false, updated_at: sqlTime(undefined, trx) })
   }

@@ -15,7 +15,7 @@ export interface ShippingMethodInput {
   isActive?: boolean
 }
 
-/** The methods every fresh database offers (decisions.md section 5). */
+/** The methods every fresh database offers (docs/api/checkout.md, "Shipping methods"). */
 export const ESSENTIAL_SHIPPING_METHODS: ShippingMethodInput[] = [
   {
     name: 'Standard',
@@ -49,7 +49,7 @@ export class ShippingMethodService {
   /** Every method not deleted, active or not, cheapest first. */
   async listAll(page: PageRequest): Promise<PageResult<ShippingMethod>> {
     return pageOf(
-      ShippingMethod.query().withScopes((scopes) => scopes.live()),
+      ShippingMethod.query().withScopes((scopes) => scopes.notDeleted()),
       page,
       (query) => query.orderBy('price_cents', 'asc').orderBy('name', 'asc').orderBy('id', 'asc')
     )
@@ -89,11 +89,10 @@ export class ShippingMethodService {
     return method
   }
 
-  /** Deletes a method for good: it disappears from every list and from checkout. */
+  /** Soft-deletes a method: it disappears from every list and from checkout; orders keep its name. */
   async delete(id: string): Promise<void> {
     const now = sqlTime()
-    const deleted = await db
-      .from('shipping_methods')
+    const deleted = await ShippingMethod.query()
       .where('id', id)
       .whereNull('deleted_at')
       .update({ deleted_at: now, is_active: false, updated_at: now })
@@ -125,7 +124,7 @@ export class ShippingMethodService {
 
   async #findLive(id: string): Promise<ShippingMethod> {
     const method = await ShippingMethod.query()
-      .withScopes((scopes) => scopes.live())
+      .withScopes((scopes) => scopes.notDeleted())
       .where('id', id)
       .first()
     if (!method) throw new ShippingMethodNotFound()

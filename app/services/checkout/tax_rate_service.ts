@@ -1,9 +1,9 @@
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
-import storeConfig from '#config/store'
-import TaxRate, { RATE_SCALE } from '#models/tax_rate'
+import config from '@adonisjs/core/services/config'
+import TaxRate from '#models/tax_rate'
 import { TaxRateExists, TaxRateNotFound } from '#exceptions/checkout_errors'
-import { FULL_RATE } from '#services/checkout/pricing'
+import { TAX_RATE } from '#support/percent'
 import { isUniqueViolation } from '#support/db_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 
@@ -53,7 +53,7 @@ export class TaxRateService {
 
   /** Removes a rate; placed orders keep the tax they were charged. */
   async delete(id: string): Promise<void> {
-    const deleted = await db.from('tax_rates').where('id', id).delete()
+    const deleted = await TaxRate.query().where('id', id).delete()
     if (Number(deleted) !== 1) throw new TaxRateNotFound()
   }
 
@@ -88,11 +88,10 @@ export class TaxRateService {
  * misconfiguration that must not silently tax at a wrong rate, so it fails loudly.
  */
 export function defaultTaxRate(): number {
-  const rate = Math.round(Number(storeConfig.defaultTaxRate) * RATE_SCALE)
-  if (!Number.isSafeInteger(rate) || rate < 0 || rate > FULL_RATE) {
-    throw new Error(
-      `DEFAULT_TAX_RATE must be a percent from 0 to 100, got ${storeConfig.defaultTaxRate}`
-    )
+  const configured = config.get<number>('store.defaultTaxRate')
+  const rate = Math.round(Number(configured) * TAX_RATE.perPercent)
+  if (!Number.isSafeInteger(rate) || rate < 0 || rate > TAX_RATE.whole) {
+    throw new Error(`DEFAULT_TAX_RATE must be a percent from 0 to 100, got ${configured}`)
   }
   return rate
 }

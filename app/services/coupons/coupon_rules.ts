@@ -4,12 +4,7 @@
 */
 
 import type { DiscountType } from '#enums/discount_type'
-
-/**
- * A PERCENTAGE value is held in hundredths of a percent, the way money is held in cents:
- * 1250 means 12.50 %, and this is 100 %.
- */
-export const FULL_PERCENTAGE = 10_000
+import { COUPON_PERCENT } from '#support/percent'
 
 /** A point in time: a `Date` or epoch milliseconds. */
 export type Instant = Date | number
@@ -69,7 +64,7 @@ export function discountAmount(terms: CouponTerms, subtotal: number): number {
   if (terms.discountType === 'FIXED') return Math.min(terms.discountValue, subtotal)
 
   // BigInt keeps subtotal × hundredths exact far beyond 2^53; + half a unit, then floor = half-up.
-  const scale = BigInt(FULL_PERCENTAGE)
+  const scale = BigInt(COUPON_PERCENT.whole)
   const raw = Number((BigInt(subtotal) * BigInt(terms.discountValue) + scale / 2n) / scale)
   const capped = terms.maxDiscountAmount === null ? raw : Math.min(raw, terms.maxDiscountAmount)
   return Math.min(capped, subtotal)

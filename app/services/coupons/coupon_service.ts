@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { DateTime } from 'luxon'
 import Coupon from '#models/coupon'
@@ -10,7 +11,8 @@ import {
   CouponNotFound,
   CouponUsageLimitBelowCount,
 } from '#exceptions/coupon_errors'
-import { couponAvailability, FULL_PERCENTAGE, type Instant } from '#services/coupons/coupon_rules'
+import { couponAvailability, type Instant } from '#services/coupons/coupon_rules'
+import { COUPON_PERCENT } from '#support/percent'
 import { type DiscountType } from '#enums/discount_type'
 import { snapshotOf } from '#services/coupons/coupon_usage_service'
 import { affectedRows } from '#services/coupons/affected_rows'
@@ -39,8 +41,9 @@ export interface CouponPage {
 }
 
 /** Admin management of coupons and the customer lookup by code. */
+@inject()
 export class CouponService {
-  #guesses = new CouponGuessLimiter()
+  constructor(protected guesses: CouponGuessLimiter) {}
 
   /** Creates a coupon; a live coupon with the same code (any case) is a 409. */
   async create(input: CouponInput): Promise<Coupon> {
@@ -69,7 +72,7 @@ export class CouponService {
   async list(limit: number, offset: number): Promise<CouponPage> {
     const [coupons, counted] = await Promise.all([
       Coupon.query()
-        .withScopes((scopes) => scopes.live())
+        .withScopes((scopes) => scopes.notDeleted())
         .orderBy('created_at', 'desc')
         .orderBy('id', 'asc')
         .limit(limit)
@@ -96,7 +99,7 @@ export class CouponService {
       })
 
       const coupon = await Coupon.query({ client: trx })
-        .withScopes((scopes) => scopes.live())
+        .withScopes((scopes) => scopes.notDeleted())
         .where('id', id)
         .first()
       if (!coupon) throw new CouponNotFound()
@@ -123,8 +126,7 @@ export class CouponService {
    */
   async delete(id: string): Promise<void> {
     const now = sqlTime()
-    const deleted = await db
-      .from('coupons')
+    const deleted = await Coupon.query()
       .where('id', id)
       .whereNull('deleted_at')
       .update({ deleted_at: now, updated_at: now })
@@ -137,12 +139,12 @@ export class CouponService {
    * code that matches no coupon counts against the guess limit of `guesser`.
    */
   async lookup(code: string, guesser: CouponGuesser, now: Instant = Date.now()): Promise<Coupon> {
-    await this.#guesses.consume(guesser)
+    await this.guesses.consume(guesser)
     const coupon = await Coupon.query()
-      .withScopes((scopes) => scopes.live())
+      .withScopes((scopes) => scopes.notDeleted())
       .where('code', code.trim().toUpperCase())
       .first()
-    if (coupon) await this.#guesses.refund(guesser)
+    if (coupon) await this.guesses.refund(guesser)
     if (!coupon || !couponAvailability(snapshotOf(coupon).terms, now).ok) {
       throw new CouponNotFound()
     }
@@ -158,7 +160,7 @@ function assertCoherent(coupon: {
   endDate: DateTime
 }) {
   const fields: FieldMessage[] = []
-  if (coupon.discountType === 'PERCENTAGE' && coupon.discountValue > FULL_PERCENTAGE) {
+  if (coupon.discountType === 'PERCENTAGE' && coupon.discountValue > COUPON_PERCENT.whole) {
     fields.push({
       field: 'discountValue',
       message: 'The discountValue field of a PERCENTAGE coupon must be at most 100',

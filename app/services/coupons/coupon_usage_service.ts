@@ -64,7 +64,7 @@ export class CouponUsageService {
     trx?: TransactionClientContract
   ): Promise<CouponSnapshot | null> {
     const coupon = await Coupon.query({ client: trx })
-      .withScopes((scopes) => scopes.live())
+      .withScopes((scopes) => scopes.notDeleted())
       .where('code', code.trim().toUpperCase())
       .where('is_active', true)
       .first()
@@ -74,7 +74,7 @@ export class CouponUsageService {
   /** Whether a live coupon (active or not) has this code, in any case. */
   async codeExists(code: string, trx?: TransactionClientContract): Promise<boolean> {
     const coupon = await Coupon.query({ client: trx })
-      .withScopes((scopes) => scopes.live())
+      .withScopes((scopes) => scopes.notDeleted())
       .where('code', code.trim().toUpperCase())
       .select('id')
       .first()
@@ -100,7 +100,7 @@ export class CouponUsageService {
     // Nothing counted: say why, so a coupon deleted or switched off mid-checkout is not
     // reported as used up.
     const coupon = await Coupon.query({ client: trx })
-      .withScopes((scopes) => scopes.live())
+      .withScopes((scopes) => scopes.notDeleted())
       .where('id', couponId)
       .first()
     if (!coupon || !coupon.isActive) throw new CheckoutCouponNotFound()

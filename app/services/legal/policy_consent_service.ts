@@ -1,8 +1,10 @@
+import { inject } from '@adonisjs/core'
 import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import Policy, { toDbInstant } from '#models/policy'
+import Policy from '#models/policy'
+import { toDbInstant } from '#support/sql_time'
 import { type PolicyType } from '#enums/policy_type'
 import PolicyConsent from '#models/policy_consent'
 import type User from '#models/user'
@@ -38,8 +40,9 @@ export interface ConsentStatus {
 }
 
 /** Recording and reading users' consents to policies. Records are only ever inserted. */
+@inject()
 export class PolicyConsentService {
-  #policies = new PolicyService()
+  constructor(protected policies: PolicyService) {}
 
   /**
    * Records the user's consent to an active policy (current, scheduled or older). Consenting again
@@ -86,7 +89,7 @@ export class PolicyConsentService {
 
   /** Whether the user consented to the policy of `type` in force now; a newer one needs anew. */
   async status(user: User, type: PolicyType): Promise<ConsentStatus> {
-    const current = await this.#policies.inForce(type)
+    const current = await this.policies.inForce(type)
     const toCurrent = current
       ? await PolicyConsent.query().where('user_id', user.id).where('policy_id', current.id).first()
       : null

@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import Policy, { toDbInstant } from '#models/policy'
+import Policy from '#models/policy'
+import { toDbInstant } from '#support/sql_time'
 import { type PolicyType } from '#enums/policy_type'
 import type User from '#models/user'
 import {
@@ -102,11 +103,6 @@ export class PolicyService {
     return new Map(rows.map((row) => [row.policy_id, Number(row.total)]))
   }
 
-  /** One policy by id, active or not; 404 for an unknown or malformed id. */
-  async find(id: string): Promise<Policy> {
-    return this.#find(id)
-  }
-
   /** Publishes a new version: unique within its type and above every existing version of it. */
   async create(actor: User, input: NewPolicy): Promise<Policy> {
     const parts = versionPartsOf(input.version)
@@ -140,7 +136,7 @@ export class PolicyService {
    */
   async update(actor: User, id: string, changes: PolicyChanges): Promise<Policy> {
     return db.transaction(async (trx) => {
-      const policy = await this.#find(id, trx)
+      const policy = await this.find(id, trx)
       if (!policy.isActive) throw new PolicyInactive()
 
       const row: Record<string, string | number> = {}
@@ -179,17 +175,17 @@ export class PolicyService {
         updated_at: toDbInstant(DateTime.now()),
       })
       if (Number(updated) !== 1) {
-        const fresh = await this.#find(id, trx)
+        const fresh = await this.find(id, trx)
         throw fresh.isActive ? new PolicyLocked() : new PolicyInactive()
       }
-      return this.#find(id, trx)
+      return this.find(id, trx)
     })
   }
 
   /** Marks a policy inactive and keeps the record; an inactive policy is returned unchanged. */
   async deactivate(actor: User, id: string): Promise<Policy> {
     return db.transaction(async (trx) => {
-      const policy = await this.#find(id, trx)
+      const policy = await this.find(id, trx)
       if (!policy.isActive) return policy
       await trx
         .from(Policy.table)
@@ -200,11 +196,12 @@ export class PolicyService {
           updated_by_id: actor.id,
           updated_at: toDbInstant(DateTime.now()),
         })
-      return this.#find(id, trx)
+      return this.find(id, trx)
     })
   }
 
-  async #find(id: string, trx?: TransactionClientContract): Promise<Policy> {
+  /** One policy by id, active or not; 404 for an unknown or malformed id. */
+  async find(id: string, trx?: TransactionClientContract): Promise<Policy> {
     // A malformed id would make PostgreSQL reject the query; it names no policy either way.
     const policy = UUID_PATTERN.test(id) ? await Policy.find(id, { client: trx }) : null
     if (!policy) throw new PolicyNotFound()

@@ -1,5 +1,4 @@
 import type { DateTime } from 'luxon'
-import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import Order from '#models/order'
@@ -7,6 +6,7 @@ import { type OrderStatus } from '#enums/order_status'
 import type User from '#models/user'
 import { UserType } from '#enums/user_type'
 import { OrderNotFound } from '#exceptions/order_errors'
+import { sqlTime } from '#support/sql_time'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 
 type OrderQuery = ModelQueryBuilderContract<typeof Order>
@@ -20,6 +20,15 @@ export interface OrderFilters {
   /** Placed strictly before this instant. */
   until?: DateTime
 }
+
+/** What a read loads beside the order, its items and (for one order) its history. */
+export interface OrderReadOptions {
+  /** The customer's e-mail and, for one order, the e-mail of whoever made each change. */
+  withPeople?: boolean
+  client?: QueryClientContract
+}
+
+const emailOnly = (users: ModelQueryBuilderContract<typeof User>) => users.select('id', 'email')
 
 /**
  * Restricts a query to the orders `actor` may see: a customer its own, a seller those of its
@@ -36,45 +45,47 @@ export function visibleTo(query: OrderQuery, actor: User): OrderQuery {
   return query.whereRaw('1 = 0')
 }
 
-/**
- * A bound compared with `created_at`. On SQLite the models write whole seconds as text, and
- * text with milliseconds would not compare with it correctly at the boundary second, so the
- * bound is rounded to a whole second (down for "from", up for "until": a row of that second
- * lies before a bound with milliseconds).
- */
-function createdAtBound(instant: DateTime, round: 'down' | 'up') {
-  const dialect = db.connection().dialect
-  if (dialect.name === 'postgres') return instant.toJSDate()
-  const second = instant.toUTC().startOf('second')
-  const bound = round === 'up' && second < instant ? second.plus({ seconds: 1 }) : second
-  return bound.toFormat(dialect.dateTimeFormat)
-}
-
 /** Reads of placed orders, always within what the reader may see. */
 export class OrderQueryService {
   /** A page of the orders `actor` may see, newest first, with their items. */
-  async list(actor: User, filters: OrderFilters, page: PageRequest): Promise<PageResult<Order>> {
+  async list(
+    actor: User,
+    filters: OrderFilters,
+    page: PageRequest,
+    { withPeople = false }: OrderReadOptions = {}
+  ): Promise<PageResult<Order>> {
     const query = visibleTo(Order.query(), actor)
     if (filters.status) query.where('orders.status', filters.status)
     if (filters.shopId) query.where('orders.shop_id', filters.shopId)
-    if (filters.from) query.where('orders.created_at', '>=', createdAtBound(filters.from, 'down'))
-    if (filters.until) query.where('orders.created_at', '<', createdAtBound(filters.until, 'up'))
-    return pageOf(query, page, (slice) =>
+    if (filters.from)
+      query.where('orders.created_at', '>=', sqlTime(filters.from, undefined, 'down'))
+    if (filters.until)
+      query.where('orders.created_at', '<', sqlTime(filters.until, undefined, 'up'))
+    return pageOf(query, page, (slice) => {
       slice
         .preload('items', (items) => items.orderBy('position', 'asc'))
         .orderBy('orders.created_at', 'desc')
         .orderBy('orders.checkout_id', 'asc')
         .orderBy('orders.position', 'asc')
-    )
+      if (withPeople) slice.preload('user', emailOnly)
+    })
   }
 
   /** One order `actor` may see, with its items and status history, or a 404. */
-  async find(actor: User, id: string, client?: QueryClientContract): Promise<Order> {
-    const order = await visibleTo(Order.query({ client }), actor)
+  async find(
+    actor: User,
+    id: string,
+    { withPeople = false, client }: OrderReadOptions = {}
+  ): Promise<Order> {
+    const query = visibleTo(Order.query({ client }), actor)
       .where('orders.id', id)
       .preload('items', (items) => items.orderBy('position', 'asc'))
-      .preload('statusHistory', (history) => history.orderBy('sequence', 'asc'))
-      .first()
+      .preload('statusHistory', (history) => {
+        history.orderBy('sequence', 'asc')
+        if (withPeople) history.preload('actor', emailOnly)
+      })
+    if (withPeople) query.preload('user', emailOnly)
+    const order = await query.first()
     if (!order) throw new OrderNotFound()
     return order
   }

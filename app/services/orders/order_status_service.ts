@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Order from '#models/order'
@@ -11,8 +12,6 @@ import Checkout from '#models/checkout'
 import OrderItem from '#models/order_item'
 import OrderStatusHistory, { type OrderStateField } from '#models/order_status_history'
 import type User from '#models/user'
-import { UserType } from '#enums/user_type'
-import { Forbidden } from '#exceptions/common_errors'
 import {
   InvalidPaymentStatusTransition,
   InvalidStatusTransition,
@@ -75,10 +74,13 @@ export function allowedPaymentChanges(
  * judged against the new state (a second cancel gets a 409). Cancelling restores the stock of the order's items and, when it is the last
  * open order of its checkout, gives the coupon use back, all in the same transaction.
  */
+@inject()
 export class OrderStatusService {
-  #orders = new OrderQueryService()
-  #coupons = new CouponUsageService()
-  #stock = new StockService()
+  constructor(
+    protected orders: OrderQueryService,
+    protected coupons: CouponUsageService,
+    protected stock: StockService
+  ) {}
 
   /** A customer cancels one of their orders. */
   async cancel(actor: User, orderId: string): Promise<Order> {
@@ -86,11 +88,11 @@ export class OrderStatusService {
   }
 
   /**
-   * Moves an order along the state machine. Customers may only cancel (their own orders);
-   * sellers move the orders of their shops; admins any order.
+   * Moves an order along the state machine, within the orders `actor` may see (a customer its
+   * own, a seller its shops'). Which user types may ask for which change is decided by the route's
+   * Bouncer check: customers reach only `cancel`.
    */
   async changeStatus(actor: User, orderId: string, to: OrderStatus): Promise<Order> {
-    if (actor.userType === UserType.CUSTOMER && to !== 'CANCELLED') throw new Forbidden()
     return db.transaction(async (trx) => {
       const { order, from } = await this.#transition(actor, orderId, trx, (current) => {
         if (!allowedStatusChanges(current).includes(to)) {
@@ -104,13 +106,15 @@ export class OrderStatusService {
       })
       if (to === 'CANCELLED') await this.#undoPlacement(order, trx)
       await this.#record(trx, order, actor, 'STATUS', from.status, to)
-      return this.#orders.find(actor, order.id, trx)
+      return this.orders.find(actor, order.id, { client: trx })
     })
   }
 
-  /** Records a payment change; sellers for the orders of their shops, admins for any order. */
+  /**
+   * Records a payment change on an order `actor` may see; only the seller and admin routes, whose
+   * Bouncer checks refuse customers, lead here.
+   */
   async changePaymentStatus(actor: User, orderId: string, to: PaymentStatus): Promise<Order> {
-    if (actor.userType === UserType.CUSTOMER) throw new Forbidden()
     return db.transaction(async (trx) => {
       const { order, from } = await this.#transition(actor, orderId, trx, (current) => {
         if (!allowedPaymentChanges(current).includes(to)) {
@@ -126,7 +130,7 @@ export class OrderStatusService {
           .update({ payment_status: to, updated_at: sqlTime(undefined, trx) })
       })
       await this.#record(trx, order, actor, 'PAYMENT_STATUS', from.paymentStatus, to)
-      return this.#orders.find(actor, order.id, trx)
+      return this.orders.find(actor, order.id, { client: trx })
     })
   }
 
@@ -170,7 +174,7 @@ export class OrderStatusService {
    */
   async #undoPlacement(order: Order, trx: TransactionClientContract) {
     const items = await OrderItem.query({ client: trx }).where('order_id', order.id)
-    await this.#stock.restore(items, trx)
+    await this.stock.restore(items, trx)
 
     await trx
       .from('checkouts')
@@ -182,7 +186,7 @@ export class OrderStatusService {
       })
     const checkout = await Checkout.findOrFail(order.checkoutId, { client: trx })
     if (checkout.openOrderCount === 0 && checkout.couponId) {
-      await this.#coupons.releaseUse(checkout.couponId, trx)
+      await this.coupons.releaseUse(checkout.couponId, trx)
     }
   }
 

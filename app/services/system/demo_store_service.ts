@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type Product from '#models/product'
@@ -122,20 +123,23 @@ function seededRandom(seed: number) {
  *
  * A second run changes nothing: the newcomer customer, made last, marks a complete demo.
  */
+@inject()
 export class DemoStoreService {
-  #accounts = new AccountProvisioningService()
-  #shops = new ShopService()
-  #products = new ProductService()
-  #addresses = new ShippingAddressService()
-  #methods = new ShippingMethodService()
-  #taxRates = new TaxRateService()
-  #coupons = new CouponService()
-  #policies = new PolicyService()
-  #consents = new PolicyConsentService()
-  #cart = new CartService()
-  #placement = new OrderPlacementService()
-  #orderStatus = new OrderStatusService()
-  #outbox = new OutboxService()
+  constructor(
+    protected accounts: AccountProvisioningService,
+    protected shops: ShopService,
+    protected products: ProductService,
+    protected addresses: ShippingAddressService,
+    protected methods: ShippingMethodService,
+    protected taxRates: TaxRateService,
+    protected coupons: CouponService,
+    protected policies: PolicyService,
+    protected consents: PolicyConsentService,
+    protected cart: CartService,
+    protected placement: OrderPlacementService,
+    protected orderStatus: OrderStatusService,
+    protected outbox: OutboxService
+  ) {}
 
   /** Makes the demo store, or reports that it is there already; refuses a half-made one. */
   async seed(now: DateTime = DateTime.now()): Promise<DemoStoreReport> {
@@ -187,7 +191,7 @@ export class DemoStoreService {
       .where('region', '')
     if (taxed.length) found.push(`tax rates for ${taxed.map((rate) => rate.country).join(', ')}`)
     const coupons = await Coupon.query()
-      .withScopes((scopes) => scopes.live())
+      .withScopes((scopes) => scopes.notDeleted())
       .whereIn('code', Object.values(DEMO_COUPON_CODES))
     if (coupons.length) found.push(`coupons ${coupons.map((coupon) => coupon.code).join(', ')}`)
     if (found.length) {
@@ -198,7 +202,7 @@ export class DemoStoreService {
   }
 
   async #account(email: string, type: UserType, made: DemoStoreReport['made']) {
-    const account = await this.#accounts.createVerified(email, DEMO_PASSWORD, type)
+    const account = await this.accounts.createVerified(email, DEMO_PASSWORD, type)
     made.accounts += 1
     return account
   }
@@ -208,16 +212,16 @@ export class DemoStoreService {
     const catalog: Array<{ seller: User; shop: Shop; products: Product[] }> = []
     for (const demo of DEMO_SHOPS) {
       const seller = await this.#account(demo.sellerEmail, UserType.SELLER, made)
-      let shop = await this.#shops.create(seller, {
+      let shop = await this.shops.create(seller, {
         name: demo.name,
         description: demo.description,
       })
       made.shops += 1
-      if (demo.approved) shop = await this.#shops.approve(admin, shop.id)
+      if (demo.approved) shop = await this.shops.approve(admin, shop.id)
       const products: Product[] = []
       for (const product of demo.products) {
         products.push(
-          await this.#products.create(seller, {
+          await this.products.create(seller, {
             shopId: shop.id,
             name: product.name,
             description: product.description,
@@ -241,7 +245,7 @@ export class DemoStoreService {
     const shoppers: Shopper[] = []
     for (const customer of DEMO_CUSTOMERS) {
       const user = await this.#account(customer.email, UserType.CUSTOMER, made)
-      const address = await this.#addresses.create(user, addressOf(customer))
+      const address = await this.addresses.create(user, addressOf(customer))
       made.addresses += 1
       shoppers.push({ user, address })
     }
@@ -255,7 +259,7 @@ export class DemoStoreService {
    */
   async #taxRatesAndCoupons(now: DateTime, made: DemoStoreReport['made']) {
     for (const rate of DEMO_TAX_RATES) {
-      await this.#taxRates.create({ country: rate.country, region: null, rate: rate.rate })
+      await this.taxRates.create({ country: rate.country, region: null, rate: rate.rate })
       made.taxRates += 1
     }
     const today = now.setZone(storeTimezone()).startOf('day')
@@ -306,7 +310,7 @@ export class DemoStoreService {
       },
     ]
     for (const coupon of coupons) {
-      await this.#coupons.create(coupon)
+      await this.coupons.create(coupon)
       made.coupons += 1
     }
   }
@@ -322,14 +326,14 @@ export class DemoStoreService {
     made: DemoStoreReport['made']
   ) {
     const inForce = [
-      await this.#policies.create(admin, {
+      await this.policies.create(admin, {
         type: 'PRIVACY_POLICY',
         title: 'Privacy Policy',
         version: '1.0',
         effectiveDate: now.minus({ days: 90 }).startOf('day').toUTC(),
         content: PRIVACY_TEXT,
       }),
-      await this.#policies.create(admin, {
+      await this.policies.create(admin, {
         type: 'TERMS_CONDITIONS',
         title: 'Terms and Conditions of Sale',
         version: '1.0',
@@ -337,7 +341,7 @@ export class DemoStoreService {
         content: TERMS_TEXT,
       }),
     ]
-    await this.#policies.create(admin, {
+    await this.policies.create(admin, {
       type: 'PRIVACY_POLICY',
       title: 'Privacy Policy',
       version: '1.1',
@@ -348,7 +352,7 @@ export class DemoStoreService {
 
     for (const [index, { user }] of shoppers.entries()) {
       for (const policy of inForce) {
-        await this.#consents.consent(user, {
+        await this.consents.consent(user, {
           policyId: policy.id,
           // Documentation addresses (RFC 5737): made-up clients.
           ipAddress: `203.0.113.${10 + index}`,
@@ -375,7 +379,7 @@ export class DemoStoreService {
   ) {
     const random = seededRandom(2026)
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]
-    const { items: methods } = await this.#methods.listOffered({ limit: 10, offset: 0 })
+    const { items: methods } = await this.methods.listOffered({ limit: 10, offset: 0 })
     const standard = methods.find((method) => method.name === 'Standard') ?? methods[0]
     const express = methods.find((method) => method.name === 'Express') ?? standard
     if (!standard) throw new Error('The demo store needs a shipping method; none is offered')
@@ -419,9 +423,9 @@ export class DemoStoreService {
 
       const paymentMethod = pick(PAYMENT_CHOICES)
       for (const line of lines) {
-        await this.#cart.add(shopper.user, { productId: line.product.id, quantity: line.quantity })
+        await this.cart.add(shopper.user, { productId: line.product.id, quantity: line.quantity })
       }
-      const { orders } = await this.#placement.place(shopper.user, {
+      const { orders } = await this.placement.place(shopper.user, {
         shippingAddressId: shopper.address.id,
         shippingMethodId: (random() < 0.25 ? express : standard).id,
         paymentMethod,
@@ -431,7 +435,7 @@ export class DemoStoreService {
         clientAddress: '203.0.113.1',
       })
       made.orders += orders.length
-      made.mailsMarkedSent += await this.#outbox.markSentWithoutSending(demoEmails())
+      made.mailsMarkedSent += await this.outbox.markSentWithoutSending(demoEmails())
 
       // A coupon use is given back when every order of its checkout is cancelled; the demo keeps
       // its coupon uses, so only checkouts without a coupon are ever cancelled.
@@ -443,9 +447,9 @@ export class DemoStoreService {
           const actor =
             change.by === 'seller' ? seller : change.by === 'customer' ? shopper.user : store.admin
           if (change.kind === 'status') {
-            await this.#orderStatus.changeStatus(actor, order.id, change.to)
+            await this.orderStatus.changeStatus(actor, order.id, change.to)
           } else {
-            await this.#orderStatus.changePaymentStatus(actor, order.id, change.to)
+            await this.orderStatus.changePaymentStatus(actor, order.id, change.to)
           }
           made.statusChanges += 1
         }

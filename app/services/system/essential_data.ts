@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import env from '#start/env'
 import { SuperAdminService } from '#services/accounts/super_admin_service'
 import { ShippingMethodService } from '#services/checkout/shipping_method_service'
@@ -7,9 +8,14 @@ import { ShippingMethodService } from '#services/checkout/shipping_method_servic
  * `node ace db:seed`. Each area adds its own step here.
  */
 const steps: Array<() => Promise<unknown>> = [
-  () =>
-    new SuperAdminService().ensure(env.get('SUPER_ADMIN_EMAIL'), env.get('SUPER_ADMIN_PASSWORD')),
-  () => new ShippingMethodService().ensureEssential(),
+  async () => {
+    const superAdmins = await app.container.make(SuperAdminService)
+    return superAdmins.ensure(env.get('SUPER_ADMIN_EMAIL'), env.get('SUPER_ADMIN_PASSWORD'))
+  },
+  async () => {
+    const shippingMethods = await app.container.make(ShippingMethodService)
+    return shippingMethods.ensureEssential()
+  },
 ]
 
 /** Runs every essential-data step in order. */

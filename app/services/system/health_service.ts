@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url'
+import { inject } from '@adonisjs/core'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import redis from '@adonisjs/redis/services/main'
@@ -79,8 +80,12 @@ class DatabaseCheck extends BaseCheck {
 class OutboxBacklogCheck extends BaseCheck {
   name = 'outbox'
 
+  constructor(private outbox: OutboxService) {
+    super()
+  }
+
   async run(): Promise<HealthCheckResult> {
-    const status = await new OutboxService().status()
+    const status = await this.outbox.status()
     const meta = {
       due: status.due,
       oldestDueSeconds: status.oldestDueSeconds,
@@ -100,7 +105,7 @@ class OutboxBacklogCheck extends BaseCheck {
   }
 }
 
-function readinessChecks(): HealthCheckContract[] {
+function readinessChecks(outbox: OutboxService): HealthCheckContract[] {
   const disk = new DiskSpaceCheck().warnWhenExceeds(90).failWhenExceeds(97).cacheFor('30 seconds')
   disk.diskPath = fileURLToPath(app.appRoot)
   const checks: HealthCheckContract[] = [
@@ -111,7 +116,12 @@ function readinessChecks(): HealthCheckContract[] {
       new MemoryHeapCheck().warnWhenExceeds('512 mb').failWhenExceeds('1 gb'),
       'heap usage could not be read'
     ),
-    new GuardedCheck('outbox', new OutboxBacklogCheck(), 'the outbox could not be read', 'warning'),
+    new GuardedCheck(
+      'outbox',
+      new OutboxBacklogCheck(outbox),
+      'the outbox could not be read',
+      'warning'
+    ),
   ]
   if (env.get('REDIS_URL')) {
     checks.splice(
@@ -131,7 +141,10 @@ function readinessChecks(): HealthCheckContract[] {
 let registry: HealthChecks | undefined
 
 /** Reports whether the database answers, and whether this instance is ready for traffic. */
+@inject()
 export class HealthService {
+  constructor(protected outbox: OutboxService) {}
+
   /** True when a trivial query succeeds on the default connection. */
   async databaseIsUp(): Promise<boolean> {
     try {
@@ -148,7 +161,7 @@ export class HealthService {
    * with a warning (Redis away, mail backlog, failed mail, disk or heap near its limit).
    */
   async readiness(): Promise<Readiness> {
-    registry ??= new HealthChecks().register(readinessChecks())
+    registry ??= new HealthChecks().register(readinessChecks(this.outbox))
     const report = await registry.run()
     const checks: ReadinessCheck[] = report.checks.map((check) => ({
       name: check.name,

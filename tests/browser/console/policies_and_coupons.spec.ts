@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import type { Page } from 'playwright'
@@ -62,7 +63,8 @@ test.group('Console in a browser: policies', (group) => {
     const admin = await makeUser(UserType.ADMIN)
     const policy = await PolicyFactory.create()
     const customer = await makeUser(UserType.CUSTOMER)
-    await new PolicyConsentService().consent(customer, {
+    const consents = await app.container.make(PolicyConsentService)
+    await consents.consent(customer, {
       policyId: policy.id,
       ipAddress: '127.0.0.1',
     })

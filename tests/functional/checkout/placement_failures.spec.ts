@@ -53,7 +53,7 @@ function changeAfterQuote(meanwhile: Meanwhile) {
       return quote
     }
   }
-  app.container.swap(CheckoutService, () => new ChangedAfterQuote())
+  app.container.swap(CheckoutService, (resolver) => resolver.make(ChangedAfterQuote))
 }
 
 /** Order numbers from a script first, then fresh random ones; counts how many were asked for. */

@@ -1,3 +1,4 @@
+import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { DateTime } from 'luxon'
@@ -20,7 +21,8 @@ const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 /** Records a consent of a fresh customer, which also freezes the policy. */
 async function consentTo(policy: Policy) {
   const customer = await makeUser(UserType.CUSTOMER)
-  await new PolicyConsentService().consent(customer, {
+  const consents = await app.container.make(PolicyConsentService)
+  await consents.consent(customer, {
     policyId: policy.id,
     ipAddress: '127.0.0.1',
   })

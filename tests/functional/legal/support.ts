@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import { toDbInstant } from '#models/policy'
+import { toDbInstant } from '#support/sql_time'
 
 /** The fields of a policy in create, update and deactivate responses. */
 export const POLICY_KEYS = [

@@ -1,7 +1,6 @@
 import { test } from '@japa/runner'
 import fc from 'fast-check'
 import {
-  FULL_RATE,
   merchandiseSubTotal,
   percentOf,
   priceCheckout,
@@ -9,6 +8,7 @@ import {
   type PricingInput,
   type PricingShop,
 } from '#services/checkout/pricing'
+import { TAX_RATE } from '#support/percent'
 
 const shop = (shopId: string, ...lines: Array<[number, number]>): PricingShop => ({
   shopId,
@@ -32,7 +32,7 @@ const shops = fc.uniqueArray(
 const checkout: fc.Arbitrary<PricingInput> = fc.record({
   shops,
   shippingPrice: fc.integer({ min: 0, max: 100_000_000 }),
-  taxRate: fc.integer({ min: 0, max: FULL_RATE }),
+  taxRate: fc.integer({ min: 0, max: TAX_RATE.whole }),
   discount: fc.oneof(
     fc.constant(0),
     fc.integer({ min: 0, max: 10_000 }),
@@ -119,7 +119,7 @@ test.group('priceCheckout: worked examples', () => {
     assert.equal(percentOf(9, 5000), 0) // 0.45 → 0
     assert.equal(percentOf(1999, 8250), 165) // 164.9175 → 165
     assert.equal(percentOf(200, 12_500), 25)
-    assert.equal(percentOf(12345, FULL_RATE), 12345)
+    assert.equal(percentOf(12345, TAX_RATE.whole), 12345)
   })
 
   test('a discount above the subtotal is reduced to it and totals stay non-negative', ({
@@ -221,16 +221,19 @@ test.group('priceCheckout: worked examples', () => {
         'shippingPrice must be a non-negative integer number of cents, got -1',
       ],
       [{ discount: 0.5 }, 'discount must be a non-negative integer number of cents, got 0.5'],
-      [{ taxRate: FULL_RATE + 1 }, `taxRate must be an integer from 0 to ${FULL_RATE}, got 100001`],
-      [{ taxRate: -1 }, `taxRate must be an integer from 0 to ${FULL_RATE}, got -1`],
-      [{ taxRate: 0.5 }, `taxRate must be an integer from 0 to ${FULL_RATE}, got 0.5`],
+      [
+        { taxRate: TAX_RATE.whole + 1 },
+        `taxRate must be an integer from 0 to ${TAX_RATE.whole}, got 100001`,
+      ],
+      [{ taxRate: -1 }, `taxRate must be an integer from 0 to ${TAX_RATE.whole}, got -1`],
+      [{ taxRate: 0.5 }, `taxRate must be an integer from 0 to ${TAX_RATE.whole}, got 0.5`],
       [{ shops: [shop('a', [1, 1]), shop('a', [2, 1])] }, 'shop a appears twice'],
     ]
     for (const [change, message] of refusals) {
       assert.throws(() => priceCheckout({ ...valid, ...change }), RangeError, message)
     }
     // The bounds themselves are accepted.
-    assert.equal(priceCheckout({ ...valid, taxRate: FULL_RATE }).taxAmount, 1)
+    assert.equal(priceCheckout({ ...valid, taxRate: TAX_RATE.whole }).taxAmount, 1)
     assert.equal(priceCheckout({ ...valid, taxRate: 0 }).taxAmount, 0)
   })
 
@@ -383,11 +386,11 @@ test.group('priceCheckout: properties', () => {
         const pricing = priceCheckout(input)
         for (const order of pricing.orders) {
           const taxable = BigInt(order.subTotal - order.discountAmount)
-          // Half-up: tax × FULL_RATE lies in (exact − half a cent, exact + half a cent], an
+          // Half-up: tax × TAX_RATE.whole lies in (exact − half a cent, exact + half a cent], an
           // exact half going up.
-          const scaled = BigInt(order.taxAmount) * BigInt(FULL_RATE)
+          const scaled = BigInt(order.taxAmount) * BigInt(TAX_RATE.whole)
           const exact = taxable * BigInt(input.taxRate)
-          const half = BigInt(FULL_RATE / 2)
+          const half = BigInt(TAX_RATE.whole / 2)
           assert.isTrue(scaled - exact > -half && scaled - exact <= half)
         }
       }),
@@ -399,7 +402,7 @@ test.group('priceCheckout: properties', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1_000_000 }), (cents) => {
         // 50 % of an odd amount is always an exact half.
-        assert.equal(percentOf(2 * cents + 1, FULL_RATE / 2), cents + 1)
+        assert.equal(percentOf(2 * cents + 1, TAX_RATE.whole / 2), cents + 1)
       })
     )
   })

@@ -1,11 +1,7 @@
 import { test } from '@japa/runner'
 import fc from 'fast-check'
-import {
-  discountAmount,
-  evaluateCoupon,
-  FULL_PERCENTAGE,
-  type CouponTerms,
-} from '#services/coupons/coupon_rules'
+import { discountAmount, evaluateCoupon, type CouponTerms } from '#services/coupons/coupon_rules'
+import { COUPON_PERCENT } from '#support/percent'
 
 const MAX_CENTS = 100_000_000 // 1,000,000.00, the largest amount a coupon field accepts
 const subtotals = fc.oneof(
@@ -21,7 +17,7 @@ const fixedTerms = fc.record({
 })
 const percentageTerms = fc.record({
   discountType: fc.constant('PERCENTAGE' as const),
-  discountValue: fc.integer({ min: 1, max: FULL_PERCENTAGE }),
+  discountValue: fc.integer({ min: 1, max: COUPON_PERCENT.whole }),
   maxDiscountAmount: caps,
 })
 
@@ -74,7 +70,7 @@ test.group('coupon_rules / properties', () => {
   test('an uncapped percentage is the exact share rounded half-up', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: FULL_PERCENTAGE }),
+        fc.integer({ min: 1, max: COUPON_PERCENT.whole }),
         subtotals,
         (hundredths, subtotal) => {
           const discount = discountAmount(
@@ -93,8 +89,8 @@ test.group('coupon_rules / properties', () => {
           )
           // Half-up: exact − ½ < discount ≤ exact + ½, compared in whole numbers.
           const exact = BigInt(subtotal) * BigInt(hundredths)
-          const scaled = BigInt(discount) * BigInt(FULL_PERCENTAGE)
-          const half = BigInt(FULL_PERCENTAGE / 2)
+          const scaled = BigInt(discount) * BigInt(COUPON_PERCENT.whole)
+          const half = BigInt(COUPON_PERCENT.whole / 2)
           return scaled - half <= exact && exact < scaled + half
         }
       ),
