@@ -8,7 +8,15 @@ import { JwtGuard } from '#guards/jwt_guard'
 const authConfig = defineConfig({
   default: 'api',
   guards: {
-    api: (ctx: HttpContext) => new JwtGuard(ctx),
+    // The guard's TokenService comes from the container, as every service's collaborators do;
+    // imported lazily so that reading the configuration loads no model.
+    api: {
+      async resolver(_name, app) {
+        const { TokenService } = await import('#services/accounts/token_service')
+        const tokens = await app.container.make(TokenService)
+        return (ctx: HttpContext) => new JwtGuard(ctx, tokens)
+      },
+    },
     web: sessionGuard({
       useRememberMeTokens: false,
       provider: sessionUserProvider({ model: () => import('#models/user') }),

@@ -2,7 +2,7 @@ import { symbols, errors } from '@adonisjs/auth'
 import type { AuthClientResponse, GuardContract } from '@adonisjs/auth/types'
 import type { HttpContext } from '@adonisjs/core/http'
 import type User from '#models/user'
-import { TokenService } from '#services/accounts/token_service'
+import type { TokenService } from '#services/accounts/token_service'
 import { DomainError } from '#exceptions/domain_error'
 import { isDatabaseUnavailable } from '#support/db_errors'
 
@@ -26,10 +26,11 @@ export class JwtGuard implements GuardContract<User> {
 
   #ctx: HttpContext
 
-  #tokens = new TokenService()
+  #tokens: TokenService
 
-  constructor(ctx: HttpContext) {
+  constructor(ctx: HttpContext, tokens: TokenService) {
     this.#ctx = ctx
+    this.#tokens = tokens
   }
 
   getUserOrFail(): User {
