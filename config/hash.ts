@@ -1,6 +1,6 @@
 import { defineConfig, drivers } from '@adonisjs/core/hash'
 
-/** argon2id with the parameters of decisions.md (m = 19456 KiB, t = 2, p = 1). */
+/** argon2id at OWASP's recommended minimum (m = 19456 KiB, t = 2, p = 1). */
 const hashConfig = defineConfig({
   default: 'argon',
   list: {

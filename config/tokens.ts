@@ -1,7 +1,7 @@
 import env from '#start/env'
 import string from '@adonisjs/core/helpers/string'
 
-/** Lifetimes and claims of access and refresh tokens (decisions.md section 2). */
+/** Lifetimes and claims of access and refresh tokens (docs/api/accounts.md). */
 const tokensConfig = {
   jwtSecret: env.get('JWT_SECRET'),
   issuer: env.get('JWT_ISSUER', 'commerce-backend'),

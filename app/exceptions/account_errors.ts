@@ -1,6 +1,6 @@
 import { defineDomainError } from '#exceptions/domain_error'
 
-/** Refusals of the account and token rules (decisions.md section 2). */
+/** Refusals of the account and token rules (docs/api/accounts.md). */
 export const InvalidCredentials = defineDomainError(
   401,
   'INVALID_CREDENTIALS',

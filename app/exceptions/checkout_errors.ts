@@ -1,7 +1,7 @@
 import { defineDomainError } from '#exceptions/domain_error'
 
 /*
-| Refusals of checkout (decisions.md section 5). Stock, availability and coupon refusals reuse
+| Refusals of checkout (docs/api/checkout.md). Stock, availability and coupon refusals reuse
 | the cart's and the coupons' errors, so one condition has one code everywhere.
 */
 

@@ -1,7 +1,7 @@
 import { defineDomainError } from '#exceptions/domain_error'
 
 /*
-| Refusals of the coupon rules (decisions.md section 6). The 422 set is what checkout answers when
+| Refusals of the coupon rules (docs/api/coupons.md). The 422 set is what checkout answers when
 | a coupon does not apply to an order (section 5); the lookup and admin routes use the 404.
 */
 

@@ -1,6 +1,6 @@
 import { defineDomainError } from '#exceptions/domain_error'
 
-/** Refusals of the policy and consent rules (decisions.md section 3). */
+/** Refusals of the policy and consent rules (docs/api/legal.md). */
 export const PolicyNotFound = defineDomainError(404, 'POLICY_NOT_FOUND', 'Policy not found')
 export const PolicyVersionExists = defineDomainError(
   409,

@@ -1,6 +1,6 @@
 import { defineDomainError } from '#exceptions/domain_error'
 
-/** Refusals of the order rules after placement (decisions.md section 5). */
+/** Refusals of the order rules after placement (docs/api/checkout.md). */
 
 /** Unknown order, or one the caller may not see (never revealed). */
 export const OrderNotFound = defineDomainError(404, 'ORDER_NOT_FOUND', 'Order not found')

@@ -9,7 +9,7 @@ export const paginationFields = {
 /** Validator for a list that takes nothing but pagination. */
 export const paginationValidator = vine.create(vine.object(paginationFields))
 
-/** Applies the defaults of decisions.md section 1. */
+/** Applies the list defaults of the README's API section (limit 20, offset 0). */
 export function pageRequest(input: { limit?: number; offset?: number }) {
   return { limit: input.limit ?? 20, offset: input.offset ?? 0 }
 }
