@@ -2,6 +2,7 @@ import vine from '@vinejs/vine'
 import { LOGIN_TYPES } from '#enums/user_type'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#services/accounts/password_rules'
 import { emailAddress } from '#validators/email'
+import { uuidField } from '#validators/uuid'
 
 /*
 | Account routes. E-mail addresses are normalised here (NFC, trimmed, lower-cased), so every
@@ -26,7 +27,7 @@ export const loginValidator = vine.create(
 )
 
 export const otpVerificationValidator = vine.create(
-  vine.object({ userId: vine.string().trim().uuid(), otp: otp() })
+  vine.object({ userId: uuidField(), otp: otp() })
 )
 
 export const forgetPasswordValidator = vine.create(

@@ -1,12 +1,13 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import { PAYMENT_METHODS } from '#enums/order_status'
+import { uuidField } from '#validators/uuid'
 
 /** An idempotency key: 8 to 128 of A-Z a-z 0-9 _ -. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/
 
 const checkoutFields = {
-  shippingAddressId: vine.string().trim().uuid(),
-  shippingMethodId: vine.string().trim().uuid(),
+  shippingAddressId: uuidField(),
+  shippingMethodId: uuidField(),
   // Looked up case-insensitively; a code that matches no coupon is a 422, not a 400.
   couponCode: vine.string().trim().maxLength(64).nullable().optional(),
 }

@@ -2,6 +2,7 @@ import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import { DateTime } from 'luxon'
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '#enums/order_status'
 import { paginationFields } from '#validators/pagination'
+import { uuidField } from '#validators/uuid'
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
 
@@ -67,7 +68,7 @@ customerOrderListValidator.messagesProvider = messages
 export const sellerOrderListValidator = vine.create(
   vine.object({
     status: status().optional(),
-    shopId: vine.string().uuid().optional(),
+    shopId: uuidField().optional(),
     ...paginationFields,
   })
 )
@@ -77,7 +78,7 @@ sellerOrderListValidator.messagesProvider = messages
 export const adminOrderListValidator = vine.create(
   vine.object({
     status: status().optional(),
-    shopId: vine.string().uuid().optional(),
+    shopId: uuidField().optional(),
     from: isoDate().transform(fromOf).optional(),
     to: isoDate().use(notBeforeFrom()).transform(untilOf).optional(),
     ...paginationFields,

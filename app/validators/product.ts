@@ -2,6 +2,7 @@ import vine from '@vinejs/vine'
 import { paginationFields } from '#validators/pagination'
 import { moneyAmount } from '#validators/money'
 import { PRODUCT_SORTS } from '#models/product'
+import { uuidField } from '#validators/uuid'
 
 /** The largest stock a product may hold. */
 export const MAX_STOCK = 1_000_000
@@ -34,7 +35,7 @@ const sku = () =>
 
 /** `POST /api/v1/seller/products`. */
 export const createProductValidator = vine.create({
-  shopId: vine.string().uuid(),
+  shopId: uuidField(),
   name: name(),
   description: description(),
   sku: sku(),
@@ -45,7 +46,7 @@ export const createProductValidator = vine.create({
 
 /** `PUT /api/v1/seller/products/{id}`: a partial update. */
 export const updateProductValidator = vine.create({
-  shopId: vine.string().uuid().optional(),
+  shopId: uuidField().optional(),
   name: name().optional(),
   description: description(),
   sku: sku().optional(),
@@ -56,14 +57,14 @@ export const updateProductValidator = vine.create({
 
 /** `GET /api/v1/seller/products`. */
 export const sellerProductListValidator = vine.create({
-  shopId: vine.string().uuid().optional(),
+  shopId: uuidField().optional(),
   ...paginationFields,
 })
 
 /** `GET /api/v1/products`: text search, shop filter, ordering and pagination. */
 export const catalogListValidator = vine.create({
   q: vine.string().trim().maxLength(100).optional(),
-  shopId: vine.string().uuid().optional(),
+  shopId: uuidField().optional(),
   sort: vine.enum(PRODUCT_SORTS).optional(),
   ...paginationFields,
 })
