@@ -80,14 +80,15 @@ export function chartGeometry(series: DayFigures[]): ChartGeometry {
   const yOf = (value: number, top: number) => PLOT.bottom - heightOf(value, top)
 
   const bars = series.map((day, index) => {
-    const height = heightOf(day.orders, ordersTop)
+    // The height follows the rounded top, so every bar ends exactly on the baseline.
+    const y = round(PLOT.bottom - heightOf(day.orders, ordersTop))
     return {
       day: day.day,
       orders: day.orders,
       x: round(PLOT.left + index * slot + (slot * BAR_GAP) / 2),
-      y: round(PLOT.bottom - height),
+      y,
       width: round(slot * (1 - BAR_GAP)),
-      height: round(height),
+      height: round(PLOT.bottom - y),
     }
   })
   const points = series.map((day, index) => ({

@@ -132,7 +132,8 @@ test.group('Dashboard chart: scaling', () => {
         }
         const tallest = Math.max(...figures.map((figure) => figure.orders))
         assert.isAtLeast(chart.orderTicks.at(-1)!.value, tallest)
-      })
+      }),
+      { numRuns: 500 }
     )
   })
 })
