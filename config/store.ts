@@ -21,11 +21,23 @@ if (!Number.isFinite(defaultTaxRate) || defaultTaxRate < 0 || defaultTaxRate > 1
   throw new Error(`DEFAULT_TAX_RATE must be a percent from 0 to 100, got ${defaultTaxRate}`)
 }
 
-/** Store-wide settings: the time zone of coupon dates, the currency and the fallback tax rate. */
+// A negative or fractional threshold would make the dashboard's low-stock card meaningless.
+const lowStockThreshold = env.get('LOW_STOCK_THRESHOLD', 5)
+if (!Number.isInteger(lowStockThreshold) || lowStockThreshold < 0) {
+  throw new Error(
+    `LOW_STOCK_THRESHOLD must be a whole number of units, 0 or more, got ${lowStockThreshold}`
+  )
+}
+
+/**
+ * Store-wide settings: the time zone of coupon dates and dashboard days, the currency, the
+ * fallback tax rate and the stock at or below which the dashboard lists a product.
+ */
 const storeConfig = {
   timezone,
   currency,
   defaultTaxRate,
+  lowStockThreshold,
 }
 
 export default storeConfig

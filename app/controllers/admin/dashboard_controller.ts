@@ -1,7 +1,11 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { DashboardService } from '#services/admin/dashboard_service'
+import { chartGeometry } from '#services/admin/daily_chart'
 import { centsToAmount } from '#support/money'
+
+/** Cents as the console prints an amount (1025 → "10.25"). */
+const amount = (cents: number) => centsToAmount(cents).toFixed(2)
 
 /** Console home: the counts that matter. */
 @inject()
@@ -14,7 +18,9 @@ export default class DashboardController {
     return view.render('pages/admin/dashboard', {
       section: 'dashboard',
       figures,
-      ordersTotal: centsToAmount(figures.ordersToday.totalCents).toFixed(2),
+      ordersTotal: amount(figures.ordersToday.totalCents),
+      chart: chartGeometry(figures.daily),
+      amount,
     })
   }
 }

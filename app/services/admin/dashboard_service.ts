@@ -7,6 +7,12 @@ import { ShopStatus } from '#enums/shop_status'
 import { CouponDirectoryService } from '#services/admin/coupon_directory_service'
 import { storeTimezone } from '#support/store_time'
 import { sqlTime } from '#support/sql_time'
+import { fillDays, type DayFigures } from '#services/admin/daily_chart'
+
+/** How many store-local days the chart covers, today included. */
+export const CHART_DAYS = 30
+/** How many of the lowest-stock products the dashboard names. */
+const LOW_STOCK_LISTED = 5
 
 /** The console dashboard's figures. */
 export interface DashboardFigures {
@@ -16,6 +22,16 @@ export interface DashboardFigures {
   /** Orders placed since midnight in the store's time zone; the total in integer cents. */
   ordersToday: { day: string; count: number; cancelled: number; totalCents: number }
   currency: string
+  /** The last CHART_DAYS store-local days, oldest first, today last, days without orders as zeros. */
+  daily: DayFigures[]
+  /** Outbox messages set aside as FAILED after their last try. */
+  failedMail: number
+  /** Live products (active, not deleted) with stock at or below the threshold, lowest first. */
+  lowStock: {
+    threshold: number
+    count: number
+    lowest: Array<{ id: string; name: string; shopName: string; stock: number }>
+  }
 }
 
 /** Aggregates for the console dashboard, one query each. */
@@ -25,11 +41,22 @@ export class DashboardService {
 
   /** Every figure the dashboard shows. */
   async figures(): Promise<DashboardFigures> {
-    const [usersByType, shopsAwaitingApproval, couponsActiveNow, ordersToday] = await Promise.all([
+    const [
+      usersByType,
+      shopsAwaitingApproval,
+      couponsActiveNow,
+      ordersToday,
+      daily,
+      failedMail,
+      lowStock,
+    ] = await Promise.all([
       this.#usersByType(),
       this.#shopsAwaitingApproval(),
       this.coupons.countActive(),
       this.#ordersToday(),
+      this.daily(),
+      this.#failedMail(),
+      this.#lowStock(),
     ])
     return {
       usersByType,
@@ -37,6 +64,81 @@ export class DashboardService {
       couponsActiveNow,
       ordersToday,
       currency: config.get<string>('store.currency'),
+      daily,
+      failedMail,
+      lowStock,
+    }
+  }
+
+  /**
+   * Orders placed and revenue per store-local day over the last CHART_DAYS days, summed in one
+   * query. Each day runs from midnight to midnight in the store's time zone (23 or 25 hours on a
+   * daylight-saving change), so the days are bucketed by instants computed here rather than by a
+   * database time-zone function SQLite lacks. Revenue is the orders' totals without the
+   * cancelled ones; the order count includes them, as the "Orders today" card does.
+   */
+  async daily(): Promise<DayFigures[]> {
+    const today = DateTime.now().setZone(storeTimezone()).startOf('day')
+    const starts = Array.from({ length: CHART_DAYS }, (_, index) =>
+      today.minus({ days: CHART_DAYS - 1 - index })
+    )
+    const ends = starts.map((start) => start.plus({ days: 1 }))
+    // Day bounds are whole seconds; 'down' writes them in the form the models wrote created_at.
+    const bound = (instant: DateTime) => sqlTime(instant, undefined, 'down')
+    const bucket = `case ${ends.map((_, index) => `when created_at < ? then ${index}`).join(' ')} end`
+    const rows: Array<{ bucket: unknown; orders: unknown; revenue: unknown }> = await db
+      .from('orders')
+      .where('created_at', '>=', bound(starts[0]))
+      .where('created_at', '<', bound(ends[ends.length - 1]))
+      .select(db.raw(`${bucket} as bucket`, ends.map(bound)))
+      .count('* as orders')
+      .select(db.raw(`sum(case when status = 'CANCELLED' then 0 else total_cents end) as revenue`))
+      .groupBy('bucket')
+    const days = starts.map((start) => start.toISODate()!)
+    return fillDays(
+      days,
+      rows.map((row) => ({
+        day: days[Number(row.bucket)],
+        orders: Number(row.orders),
+        revenueCents: Number(row.revenue ?? 0),
+      }))
+    )
+  }
+
+  async #failedMail(): Promise<number> {
+    const [row] = await db.from('outbox_messages').where('status', 'FAILED').count('* as total')
+    return Number(row.total)
+  }
+
+  async #lowStock(): Promise<DashboardFigures['lowStock']> {
+    const threshold = config.get<number>('store.lowStockThreshold')
+    const live = () =>
+      db
+        .from('products')
+        .whereNull('products.deleted_at')
+        .where('products.is_active', true)
+        .where('products.stock', '<=', threshold)
+    const [[counted], lowest] = await Promise.all([
+      live().count('* as total'),
+      live()
+        .join('shops', 'shops.id', 'products.shop_id')
+        .select('products.id', 'products.name', 'products.stock', 'shops.name as shop_name')
+        .orderBy('products.stock', 'asc')
+        .orderBy('products.name', 'asc')
+        .orderBy('products.id', 'asc')
+        .limit(LOW_STOCK_LISTED),
+    ])
+    return {
+      threshold,
+      count: Number(counted.total),
+      lowest: lowest.map(
+        (row: { id: string; name: string; stock: unknown; shop_name: string }) => ({
+          id: row.id,
+          name: row.name,
+          shopName: row.shop_name,
+          stock: Number(row.stock),
+        })
+      ),
     }
   }
 

@@ -52,7 +52,6 @@ test.group('Console in a browser: orders', (group) => {
 
     const page = await openAsDemoAdmin(visit)
     await page.assertTextContains('main', 'Orders today')
-    await screenshot(page, 'dashboard')
 
     await page.getByRole('link', { name: 'Orders', exact: true }).click()
     const [{ $extras: all }] = await Order.query().count('* as total')

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime, Settings } from 'luxon'
@@ -8,11 +10,13 @@ import type User from '#models/user'
 import { USER_TYPES, UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
 import { ShopFactory } from '#database/factories/shop_factory'
+import { ProductFactory } from '#database/factories/product_factory'
+import { DashboardService } from '#services/admin/dashboard_service'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import { placedCheckout } from '#tests/functional/orders/fixtures'
 import { sqlTime } from '#support/sql_time'
 import { storeTimezone } from '#support/store_time'
-import { expectPage, signedIn, textOf } from '#tests/functional/console/support'
+import { expectPage, rowText, signedIn, textOf } from '#tests/functional/console/support'
 
 /**
  * The dashboard's figures by label. Tests compare before and after, so rows that tests outside a
@@ -125,5 +129,181 @@ test.group('Console dashboard', (group) => {
       ADMIN: [3, 1, 1],
       SUPER_ADMIN: [4, 1, 0],
     })
+  })
+})
+
+/** Sets a config value for one test and puts the old one back after it. */
+function configured(key: string, value: unknown, cleanup: (handler: () => void) => void) {
+  const previous = app.config.get(key)
+  app.config.set(key, value)
+  cleanup(() => app.config.set(key, previous))
+}
+
+/** A wall-clock time in New York as the instant it names. */
+const newYork = (text: string) => DateTime.fromISO(text, { zone: 'America/New_York' })
+
+test.group('Console dashboard: orders and revenue per day', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('buckets orders by store-local day, boundaries included, revenue without cancelled ones', async ({
+    assert,
+    cleanup,
+  }) => {
+    configured('store.timezone', 'America/New_York', cleanup)
+    // Placed on the real clock (coupon validity is checked against the database's), then moved.
+    const orders = []
+    for (let made = 0; made < 4; made++) {
+      const checkout = await placedCheckout()
+      orders.push(...checkout.orders)
+    }
+    // Noon on the day after the spring-forward change: the window holds a 23-hour day.
+    const noon = newYork('2026-03-09T12:00:00').toMillis()
+    Settings.now = () => noon
+    cleanup(() => {
+      Settings.now = () => Date.now()
+    })
+    const dashboard = await app.container.make(DashboardService)
+    const before = await dashboard.daily()
+    assert.lengthOf(before, 30)
+    assert.equal(before[0].day, '2026-02-08')
+    assert.equal(before[29].day, '2026-03-09')
+
+    // Each order placed at one instant; the day it must count on (null: outside the window).
+    const placed: Array<[string, string | null]> = [
+      ['2026-03-09T00:00:00', '2026-03-09'], // today's first second
+      ['2026-03-08T23:59:59', '2026-03-08'], // the 23-hour day's last second
+      ['2026-03-08T00:30:00', '2026-03-08'], // before the change, still EST
+      ['2026-03-07T23:30:00', '2026-03-07'], // already 8 March in UTC
+      ['2026-02-08T00:00:00', '2026-02-08'], // the window's first second
+      ['2026-02-07T23:59:59', null], // one second before the window
+      ['2026-03-10T00:00:00', null], // tomorrow
+      ['2026-03-08T12:00:00', '2026-03-08'], // cancelled: an order, no revenue
+    ]
+    const expected = new Map<string, { orders: number; revenueCents: number }>()
+    for (const [index, [wallClock, day]] of placed.entries()) {
+      const order = orders[index]
+      const cancelled = index === placed.length - 1
+      await db
+        .from('orders')
+        .where('id', order.id)
+        .update({
+          created_at: sqlTime(newYork(wallClock), undefined, 'down'),
+          ...(cancelled ? { status: 'CANCELLED' } : {}),
+        })
+      if (!day) continue
+      const sums = expected.get(day) ?? { orders: 0, revenueCents: 0 }
+      sums.orders += 1
+      if (!cancelled) sums.revenueCents += order.totalCents
+      expected.set(day, sums)
+    }
+
+    const after = await dashboard.daily()
+    const added = Object.fromEntries(
+      after
+        .map((day, index) => ({
+          day: day.day,
+          orders: day.orders - before[index].orders,
+          revenueCents: day.revenueCents - before[index].revenueCents,
+        }))
+        .filter((day) => day.orders !== 0 || day.revenueCents !== 0)
+        .map(({ day, ...sums }) => [day, sums])
+    )
+    assert.deepEqual(added, Object.fromEntries(expected))
+    assert.deepEqual(Object.keys(added), ['2026-02-08', '2026-03-07', '2026-03-08', '2026-03-09'])
+  })
+})
+
+test.group('Console dashboard: the chart, failed mail and low stock', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('the page draws the month and lists every figure in a hidden table', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const { orders } = await placedCheckout()
+    const html = expectPage(assert, await signedIn(client.get('/admin'), admin))
+
+    assert.match(html, /<svg[^>]* role="img" aria-labelledby="daily-title daily-desc"/)
+    assert.match(html, /<title id="daily-title">Orders and revenue per day, \d{4}-\d{2}-\d{2} to /)
+    assert.include(html, '<desc id="daily-desc">')
+    assert.lengthOf(html.match(/<rect class="bar"/g) ?? [], 30)
+    assert.match(html, /<table class="visually-hidden">/)
+    const today = DateTime.now().setZone(storeTimezone()).toISODate()!
+    const todayRow = rowText(assert, html, `<th scope="row">${today}</th>`)
+    const [, count, revenue] = /^\S+ (\d+) ([\d.]+)$/.exec(todayRow.trim()) ?? []
+    assert.isAtLeast(Number(count), orders.length)
+    const placedCents = orders.reduce((sum, order) => sum + order.totalCents, 0)
+    assert.isAtLeast(Math.round(Number(revenue) * 100), placedCents)
+  })
+
+  const cards = async (client: ApiClient, assert: Assert, admin: User) => {
+    const text = textOf(expectPage(assert, await signedIn(client.get('/admin'), admin)))
+    const failed = /Failed mail (\d+) /.exec(text)
+    const low = /Low stock (\d+) products on sale with (\d+) or fewer in stock/.exec(text)
+    assert.isNotNull(failed)
+    assert.isNotNull(low)
+    return {
+      text,
+      failedMail: Number(failed![1]),
+      lowStock: Number(low![1]),
+      threshold: Number(low![2]),
+    }
+  }
+
+  test('counts failed mail only', async ({ client, assert }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const before = await cards(client, assert, admin)
+    const now = sqlTime(DateTime.now())
+    const message = (status: string) => ({
+      id: randomUUID(),
+      kind: 'order_confirmation',
+      payload: '{}',
+      status,
+      attempts: status === 'FAILED' ? 10 : 0,
+      next_attempt_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    await db
+      .table('outbox_messages')
+      .multiInsert([message('FAILED'), message('FAILED'), message('PENDING'), message('SENT')])
+
+    const after = await cards(client, assert, admin)
+    assert.equal(after.failedMail - before.failedMail, 2)
+  })
+
+  test('counts live products at or below the configured threshold and names the lowest', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    configured('store.lowStockThreshold', 3, cleanup)
+    const admin = await makeUser(UserType.ADMIN)
+    const before = await cards(client, assert, admin)
+    assert.equal(before.threshold, 3)
+    const seller = await makeUser(UserType.SELLER)
+    const shop = await ShopFactory.merge({ sellerId: seller.id, name: 'Low Shelf' }).create()
+    const product = (name: string, stock: number) =>
+      ProductFactory.merge({ shopId: shop.id, name, stock })
+    await product('0000 Last mug', 0).create()
+    await product('0000 Nearly gone bowl', 1).create()
+    await product('0000 At threshold jug', 3).create()
+    await product('0000 Above threshold vase', 4).create()
+    await product('0000 Inactive plate', 0).apply('inactive').create()
+    await product('0000 Deleted cup', 0).apply('deleted').create()
+
+    const after = await cards(client, assert, admin)
+    assert.equal(after.lowStock - before.lowStock, 3)
+    assert.include(after.text, '0000 Last mug (Low Shelf) 0 left')
+    assert.include(after.text, '0000 Nearly gone bowl (Low Shelf) 1 left')
+    assert.isBelow(after.text.indexOf('0000 Last mug'), after.text.indexOf('0000 Nearly gone bowl'))
+    for (const hidden of ['Above threshold vase', 'Inactive plate', 'Deleted cup']) {
+      assert.notInclude(after.text, hidden)
+    }
+  })
+
+  test('the threshold defaults to 5', async ({ assert }) => {
+    assert.equal(app.config.get('store.lowStockThreshold'), 5)
   })
 })
