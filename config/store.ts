@@ -21,11 +21,24 @@ if (!Number.isFinite(defaultTaxRate) || defaultTaxRate < 0 || defaultTaxRate > 1
   throw new Error(`DEFAULT_TAX_RATE must be a percent from 0 to 100, got ${defaultTaxRate}`)
 }
 
-/** Store-wide settings: the time zone of coupon dates, the currency and the fallback tax rate. */
+// How long this process may show a shipping method or tax rate changed elsewhere, in seconds
+// (app/services/checkout/near_static_cache.ts); 0 reads them from the database every time.
+const nearStaticCacheSeconds = env.get('NEAR_STATIC_CACHE_SECONDS', 5)
+if (!Number.isFinite(nearStaticCacheSeconds) || nearStaticCacheSeconds < 0) {
+  throw new Error(
+    `NEAR_STATIC_CACHE_SECONDS must be a number of seconds, 0 or more, got ${nearStaticCacheSeconds}`
+  )
+}
+
+/**
+ * Store-wide settings: the time zone of coupon dates, the currency, the fallback tax rate, and
+ * how long shipping methods and tax rates may be cached.
+ */
 const storeConfig = {
   timezone,
   currency,
   defaultTaxRate,
+  nearStaticCacheSeconds,
 }
 
 export default storeConfig

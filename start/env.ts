@@ -123,6 +123,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   STORE_TIMEZONE: Env.schema.string.optional(),
   CURRENCY: Env.schema.string.optional(),
   DEFAULT_TAX_RATE: Env.schema.number.optional(),
+  NEAR_STATIC_CACHE_SECONDS: Env.schema.number.optional(),
 
   SUPER_ADMIN_EMAIL: Env.schema.string.optional({ format: 'email' }),
   SUPER_ADMIN_PASSWORD: Env.schema.string.optional(),
