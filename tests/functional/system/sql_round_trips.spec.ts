@@ -2,8 +2,9 @@
 | How many SQL round trips an authenticated request, an add to the cart and a placement cost,
 | pinned per database, so that a change which adds one fails here rather than in production. The
 | pins are today's counts: lower them when the code gets cheaper (docs/performance.md has the
-| measurements). These tests commit for real (transactions and savepoints count as round trips, and a test transaction would
-| turn them into other statements), so they clean up the rows they create.
+| measurements). These tests commit for real (transactions and savepoints count as round trips,
+| and a test transaction would turn them into other statements), so they clean up the rows they
+| create.
 */
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
