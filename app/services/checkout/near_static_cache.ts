@@ -16,12 +16,29 @@ interface Entry {
 export class NearStaticCache {
   #entries = new Map<string, Entry>()
   #generation = 0
+  #ttlMs: number | (() => number)
 
-  /** `ttlMs` 0 turns the cache off: every read goes to the database. */
+  /**
+   * `ttlMs` 0 turns the cache off: every read goes to the database. A function is asked on first
+   * use, so the process's cache can read the configuration, which is not there yet when console
+   * commands import the services.
+   */
   constructor(
-    public ttlMs: number,
+    ttlMs: number | (() => number),
     protected now: () => number = Date.now
-  ) {}
+  ) {
+    this.#ttlMs = ttlMs
+  }
+
+  /** The lifetime of an entry, in milliseconds. */
+  get ttlMs(): number {
+    if (typeof this.#ttlMs === 'function') this.#ttlMs = this.#ttlMs()
+    return this.#ttlMs
+  }
+
+  set ttlMs(value: number) {
+    this.#ttlMs = value
+  }
 
   /** The value under `key`, loaded (and kept) when absent or expired. */
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -50,5 +67,5 @@ export class NearStaticCache {
 
 /** The process's cache, shared by the shipping-method and tax-rate services. */
 export const nearStaticCache = new NearStaticCache(
-  config.get<number>('store.nearStaticCacheSeconds', 5) * 1000
+  () => config.get<number>('store.nearStaticCacheSeconds', 5) * 1000
 )

@@ -88,4 +88,16 @@ test.group('NearStaticCache', () => {
     await cache.get('k', source.load)
     assert.equal(source.reads(), 2)
   })
+
+  test('a lifetime given as a function is asked on first use, once', async ({ assert }) => {
+    let asked = 0
+    const cache = new NearStaticCache(() => {
+      asked++
+      return 1000
+    })
+    assert.equal(asked, 0)
+    assert.equal(cache.ttlMs, 1000)
+    await cache.get('k', async () => 1)
+    assert.equal(asked, 1)
+  })
 })
