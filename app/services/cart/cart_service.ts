@@ -81,6 +81,7 @@ export class CartService {
       }
     })
   }
+
   /** Sets the quantity of a line already in the cart. */
   async setQuantity(customer: User, productId: string, quantity: number): Promise<CartView> {
     return db.transaction(async (trx) => {
