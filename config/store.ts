@@ -29,15 +29,26 @@ if (!Number.isInteger(lowStockThreshold) || lowStockThreshold < 0) {
   )
 }
 
+// How long this process may show a shipping method or tax rate changed elsewhere, in seconds
+// (app/services/checkout/near_static_cache.ts); 0 reads them from the database every time.
+const nearStaticCacheSeconds = env.get('NEAR_STATIC_CACHE_SECONDS', 5)
+if (!Number.isFinite(nearStaticCacheSeconds) || nearStaticCacheSeconds < 0) {
+  throw new Error(
+    `NEAR_STATIC_CACHE_SECONDS must be a number of seconds, 0 or more, got ${nearStaticCacheSeconds}`
+  )
+}
+
 /**
  * Store-wide settings: the time zone of coupon dates and dashboard days, the currency, the
- * fallback tax rate and the stock at or below which the dashboard lists a product.
+ * fallback tax rate, the stock at or below which the dashboard lists a product, and how long
+ * shipping methods and tax rates may be cached.
  */
 const storeConfig = {
   timezone,
   currency,
   defaultTaxRate,
   lowStockThreshold,
+  nearStaticCacheSeconds,
 }
 
 export default storeConfig

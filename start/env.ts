@@ -124,6 +124,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   CURRENCY: Env.schema.string.optional(),
   DEFAULT_TAX_RATE: Env.schema.number.optional(),
   LOW_STOCK_THRESHOLD: Env.schema.number.optional(),
+  NEAR_STATIC_CACHE_SECONDS: Env.schema.number.optional(),
 
   SUPER_ADMIN_EMAIL: Env.schema.string.optional({ format: 'email' }),
   SUPER_ADMIN_PASSWORD: Env.schema.string.optional(),

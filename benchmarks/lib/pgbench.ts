@@ -80,6 +80,17 @@ function insertColumns(sql: string): Map<number, { table: string; column: string
       })
     })
   }
+  // A conditional insert (`insert into t (a, b) select cast($1 as uuid), t2.b from … where …`,
+  // the cart's add): the select list, one expression per column, none with a comma of its own.
+  const selects = /insert into "?(\w+)"? \(([^)]*)\)\s+select (.+?) from /gis
+  for (const match of sql.matchAll(selects)) {
+    const names = match[2].split(',').map((name) => name.trim().replace(/^"|"$/g, ''))
+    match[3].split(',').forEach((expression, index) => {
+      const placeholders = expression.match(/\$\d+/g) ?? []
+      if (placeholders.length !== 1 || !names[index]) return
+      columns.set(Number(placeholders[0].slice(1)) - 1, { table: match[1], column: names[index] })
+    })
+  }
   return columns
 }
 

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon'
 import { randomUUID } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { StrictValues } from '@adonisjs/lucid/types/querybuilder'
 import Product from '#models/product'
 import type User from '#models/user'
 import CartItem, { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#models/cart_item'
@@ -49,6 +50,7 @@ interface LineRow {
   stock: number | string
   is_active: boolean | number
   deleted_at: unknown
+  shop_selling: boolean | number
 }
 
 /** A customer's cart: one line per product, prices always read from the product. */
@@ -59,51 +61,24 @@ export class CartService {
   }
 
   /**
-   * Adds units of a product on sale, merging with the line already holding it. The merge is one
-   * upsert on the (user, product) unique index, so concurrent adds neither duplicate the line
-   * nor lose units. A new line is refused once the cart holds 100.
+   * Adds units of a product on sale, merging with the line already holding it. The add is one
+   * conditional upsert on the (user, product) unique index (`#upsertLine`), so concurrent adds
+   * neither duplicate the line nor lose units, and every limit is checked by the statement that
+   * writes: only when it writes nothing are the reasons looked up, to name the refusal.
    */
   async add(customer: User, input: { productId: string; quantity: number }): Promise<CartView> {
     return db.transaction(async (trx) => {
-      const product = await Product.query({ client: trx })
-        .withScopes((scopes) => scopes.onSale())
-        .where('products.id', input.productId)
-        .first()
-      if (!product) throw await this.#notOnSale(input.productId, trx)
-      await this.#assertRoomForLine(customer.id, product.id, trx)
-
-      const ceiling = Math.min(MAX_LINE_QUANTITY, product.stock)
-      if (input.quantity <= ceiling) {
-        const now = sqlTime(DateTime.now(), trx)
-        const merged = await trx
-          .knexQuery()
-          .table('cart_items')
-          .insert({
-            id: randomUUID(),
-            user_id: customer.id,
-            product_id: product.id,
-            quantity: input.quantity,
-            created_at: now,
-            updated_at: now,
-          })
-          .onConflict(['user_id', 'product_id'])
-          .merge({
-            quantity: trx.knexRawQuery('?? + ?', ['cart_items.quantity', input.quantity]),
-            updated_at: now,
-          })
-          // Conditional merge: a line that would pass the ceiling is left alone and no row returns.
-          .where('cart_items.quantity', '<=', ceiling - input.quantity)
-          .returning(['quantity'])
-        if (merged.length === 1) return this.#viewOf(await this.linesFor(customer.id, trx))
+      await this.#serialiseAdds(customer.id, trx)
+      // A refusal read after a failed upsert can find the limits met again (stock restocked in
+      // between): the upsert is then simply tried again, a bounded number of times.
+      for (let attempt = 1; ; attempt++) {
+        if (await this.#upsertLine(customer.id, input, trx)) {
+          return this.#viewOf(await this.linesFor(customer.id, trx))
+        }
+        const refusal = await this.#whyRefused(customer.id, input, trx)
+        if (refusal) throw refusal
+        if (attempt === 3) throw new InsufficientStock()
       }
-
-      const existing = await trx
-        .from('cart_items')
-        .where({ user_id: customer.id, product_id: product.id })
-        .select('quantity')
-        .first()
-      const wanted = Number(existing?.quantity ?? 0) + input.quantity
-      throw this.#refusal(wanted, product.stock)
     })
   }
 
@@ -146,7 +121,8 @@ export class CartService {
 
   /**
    * The customer's lines (or only the line of `productId`) with their product and shop rows as
-   * seen by `trx` (checkout passes the transaction that will decrement stock), oldest line first.
+   * seen by `trx`, oldest line first, in one query: whether the shop sells is the `selling` scope
+   * of `Shop` (the catalog's rule) as an `EXISTS` column.
    */
   async linesFor(
     userId: string,
@@ -154,6 +130,11 @@ export class CartService {
     productId?: string
   ): Promise<CartLine[]> {
     const client: QueryClientContract = trx ?? db.connection()
+    const selling = Shop.query({ client })
+      .withScopes((scopes) => scopes.selling())
+      .whereColumn('shops.id', 'products.shop_id')
+      .select('shops.id')
+      .toSQL()
     const query = client
       .from('cart_items')
       .join('products', 'products.id', 'cart_items.product_id')
@@ -173,12 +154,9 @@ export class CartService {
         'products.stock',
         'products.is_active',
         'products.deleted_at',
-        'shops.name as shop_name'
+        'shops.name as shop_name',
+        client.getReadClient().raw(`exists (${selling.sql}) as shop_selling`, selling.bindings)
       )
-    const selling = await this.#sellingShops(
-      rows.map((row) => row.shop_id),
-      client
-    )
     return rows.map((row) => ({
       productId: row.product_id,
       shopId: row.shop_id,
@@ -188,18 +166,8 @@ export class CartService {
       unitPriceCents: Number(row.price_cents),
       quantity: Number(row.quantity),
       stock: Number(row.stock),
-      available: Boolean(row.is_active) && row.deleted_at === null && selling.has(row.shop_id),
+      available: Boolean(row.is_active) && row.deleted_at === null && Boolean(row.shop_selling),
     }))
-  }
-
-  /** Which of these shops sell right now (the `selling` scope of `Shop`, the catalog's rule). */
-  async #sellingShops(shopIds: string[], client: QueryClientContract): Promise<Set<string>> {
-    if (shopIds.length === 0) return new Set()
-    const shops = await Shop.query({ client })
-      .withScopes((scopes) => scopes.selling())
-      .whereIn('shops.id', [...new Set(shopIds)])
-      .select('shops.id')
-    return new Set(shops.map((shop) => shop.id))
   }
 
   #viewOf(lines: CartLine[]): CartView {
@@ -216,24 +184,106 @@ export class CartService {
   }
 
   /**
-   * Refuses a new line in a cart that already holds the most lines allowed. Concurrent adds of
-   * one customer are serialised first, so a burst of adds cannot each count 99 lines and pass
-   * together: on PostgreSQL the customer's row is locked for the transaction; SQLite runs one
-   * writer at a time, which gives the same guarantee.
+   * Serialises the adds of one customer, so a burst of adds of different products cannot each
+   * count 99 lines and pass together: on PostgreSQL the customer's row is locked for the
+   * transaction, and the upsert that follows, a statement of its own, reads the lines committed
+   * by the adds that held the lock before. SQLite runs one writer at a time, and the upsert is
+   * the transaction's first statement, so it reads and writes under the write lock.
    */
-  async #assertRoomForLine(userId: string, productId: string, trx: TransactionClientContract) {
-    const lock = trx.from('users').where('id', userId).select('id')
-    if (trx.dialect.name === 'postgres') lock.forUpdate()
-    await lock
+  async #serialiseAdds(userId: string, trx: TransactionClientContract) {
+    if (trx.dialect.name !== 'postgres') return
+    await trx.from('users').where('id', userId).select('id').forUpdate()
+  }
 
-    const merging = await trx
-      .from('cart_items')
-      .where({ user_id: userId, product_id: productId })
-      .select('id')
+  /**
+   * Inserts the line, or adds to the line already there, in one statement that writes only when
+   * every limit holds: the product is on sale (the `onSale` scope of `Product`), the line stays
+   * within the stock and the per-line maximum, and a new line finds fewer than 100 in the cart.
+   * Returns whether it wrote.
+   */
+  async #upsertLine(
+    userId: string,
+    input: { productId: string; quantity: number },
+    trx: TransactionClientContract
+  ): Promise<boolean> {
+    if (input.quantity > MAX_LINE_QUANTITY) return false
+    const postgres = trx.dialect.name === 'postgres'
+    // node-postgres leaves parameter types to the server, which types a bare parameter in a
+    // SELECT list as text: the inserted values say their column's type.
+    const typed = (type: string) => (postgres ? `cast(? as ${type})` : '?')
+    const now = sqlTime(DateTime.now(), trx) as Date | string
+    const raw = trx.getWriteClient()
+    const source = Product.query({ client: trx })
+      .withScopes((scopes) => scopes.onSale())
+      .where('products.id', input.productId)
+      .where('products.stock', '>=', input.quantity)
+      .where((room) => {
+        room
+          .whereExists((line) => {
+            line
+              .from('cart_items')
+              .where('cart_items.user_id', userId)
+              .whereColumn('cart_items.product_id', 'products.id')
+          })
+          .orWhereRaw('(select count(*) from cart_items where cart_items.user_id = ?) < ?', [
+            userId,
+            MAX_CART_LINES,
+          ])
+      })
+      .select(
+        raw.raw(typed('uuid'), [randomUUID()]),
+        raw.raw(typed('uuid'), [userId]),
+        'products.id',
+        raw.raw(typed('integer'), [input.quantity]),
+        raw.raw(typed('timestamptz'), [now]),
+        raw.raw(typed('timestamptz'), [now])
+      )
+      .toSQL()
+    const merged = `cart_items.quantity + excluded.quantity`
+    const written = await trx.rawQuery(
+      `insert into cart_items (id, user_id, product_id, quantity, created_at, updated_at)
+        ${source.sql}
+        on conflict (user_id, product_id) do update
+        set quantity = ${merged}, updated_at = excluded.updated_at
+        where ${merged} <= ?
+          and ${merged} <= (select stock from products where products.id = excluded.product_id)
+        returning quantity`,
+      // The statement's own values: ids, a count, a quantity and a time, never null.
+      [...source.bindings, MAX_LINE_QUANTITY] as StrictValues[]
+    )
+    return (postgres ? written.rows : written).length === 1
+  }
+
+  /**
+   * Why the upsert wrote nothing, in the order the limits are told: not on sale (404 or 409), a
+   * new line in a full cart, then the stock and the per-line maximum. Null when every limit
+   * holds now.
+   */
+  async #whyRefused(
+    userId: string,
+    input: { productId: string; quantity: number },
+    trx: TransactionClientContract
+  ) {
+    const product = await Product.query({ client: trx })
+      .withScopes((scopes) => scopes.onSale())
+      .where('products.id', input.productId)
       .first()
-    if (merging) return
-    const [lines] = await trx.from('cart_items').where('user_id', userId).count('* as total')
-    if (Number(lines.total) >= MAX_CART_LINES) throw new CartFull()
+    if (!product) return this.#notOnSale(input.productId, trx)
+
+    const existing = await trx
+      .from('cart_items')
+      .where({ user_id: userId, product_id: product.id })
+      .select('quantity')
+      .first()
+    if (!existing) {
+      const [lines] = await trx.from('cart_items').where('user_id', userId).count('* as total')
+      if (Number(lines.total) >= MAX_CART_LINES) return new CartFull()
+    }
+    const wanted = Number(existing?.quantity ?? 0) + input.quantity
+    if (wanted > Math.min(MAX_LINE_QUANTITY, product.stock)) {
+      return this.#refusal(wanted, product.stock)
+    }
+    return null
   }
 
   /**

@@ -1,4 +1,5 @@
 import Product, { type ProductSort } from '#models/product'
+import Shop from '#models/shop'
 import { ProductNotFound } from '#exceptions/catalog_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { containsPattern } from '#support/sql_like'
@@ -31,14 +32,25 @@ export class CatalogService {
     return pageOf(query, page, (slice) => slice.withScopes((scopes) => scopes.sortedBy(sort)))
   }
 
-  /** One product on sale; anything else (unknown, inactive, deleted, shop not approved) is a 404. */
+  /**
+   * One product on sale; anything else (unknown, inactive, deleted, shop not approved) is a 404.
+   * The hottest read of the catalog, so its shop comes in the same query (a join rather than a
+   * preload's second round trip); the answer shows only the shop's id and name, so the related
+   * shop holds only those.
+   */
   async show(productId: string): Promise<Product> {
     const product = await Product.query()
       .withScopes((scopes) => scopes.onSale())
       .where('products.id', productId)
-      .preload('shop')
+      .join('shops', 'shops.id', 'products.shop_id')
+      .select('products.*', 'shops.name as shop_name')
       .first()
     if (!product) throw new ProductNotFound()
+    const shop = Shop.$createFromAdapterResult({
+      id: product.shopId,
+      name: product.$extras.shop_name,
+    })
+    if (shop) product.$setRelated('shop', shop)
     return product
   }
 }

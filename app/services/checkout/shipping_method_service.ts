@@ -5,6 +5,7 @@ import { ShippingMethodExists, ShippingMethodNotFound } from '#exceptions/checko
 import { isUniqueViolation } from '#support/db_errors'
 import { sqlTime } from '#support/sql_time'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
+import { nearStaticCache } from '#services/checkout/near_static_cache'
 
 /** A shipping method as an admin writes it; `priceCents` already converted from the amount. */
 export interface ShippingMethodInput {
@@ -55,14 +56,21 @@ export class ShippingMethodService {
     )
   }
 
-  /** The active method with this id, as checkout needs it, or a 404. */
+  /**
+   * The active method with this id, as checkout needs it, or a 404. Read through `client` (the
+   * placement's transaction) it comes from the database; without one (the summary) it may come
+   * from the process's cache of near-static rows, at most its lifetime old.
+   */
   async findOffered(id: string, client?: QueryClientContract): Promise<ShippingMethod> {
-    const method = await ShippingMethod.query({ client })
-      .withScopes((scopes) => scopes.offered())
-      .where('id', id)
-      .first()
-    if (!method) throw new ShippingMethodNotFound()
-    return method
+    const read = async () => {
+      const method = await ShippingMethod.query({ client })
+        .withScopes((scopes) => scopes.offered())
+        .where('id', id)
+        .first()
+      if (!method) throw new ShippingMethodNotFound()
+      return method
+    }
+    return client ? read() : nearStaticCache.get(`shipping-method:${id}`, read)
   }
 
   /** Creates a method; a live method with the same name (any case) is a 409. */
@@ -96,6 +104,7 @@ export class ShippingMethodService {
       .where('id', id)
       .whereNull('deleted_at')
       .update({ deleted_at: now, is_active: false, updated_at: now })
+    nearStaticCache.invalidate()
     if (Number(deleted) !== 1) throw new ShippingMethodNotFound()
   }
 
@@ -119,6 +128,8 @@ export class ShippingMethodService {
       })
     } catch (error) {
       if (!isUniqueViolation(error)) throw error
+    } finally {
+      nearStaticCache.invalidate()
     }
   }
 
@@ -138,6 +149,8 @@ export class ShippingMethodService {
     } catch (error) {
       if (isUniqueViolation(error)) throw new ShippingMethodExists()
       throw error
+    } finally {
+      nearStaticCache.invalidate()
     }
   }
 }

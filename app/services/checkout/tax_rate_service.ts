@@ -6,6 +6,7 @@ import { TaxRateExists, TaxRateNotFound } from '#exceptions/checkout_errors'
 import { TAX_RATE } from '#support/percent'
 import { isUniqueViolation } from '#support/db_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
+import { nearStaticCache } from '#services/checkout/near_static_cache'
 
 /** A tax rate as an admin writes it; `rate` in thousandths of a percent. */
 export interface TaxRateInput {
@@ -54,22 +55,34 @@ export class TaxRateService {
   /** Removes a rate; placed orders keep the tax they were charged. */
   async delete(id: string): Promise<void> {
     const deleted = await TaxRate.query().where('id', id).delete()
+    nearStaticCache.invalidate()
     if (Number(deleted) !== 1) throw new TaxRateNotFound()
   }
 
-  /** The rate in thousandths of a percent for a destination. */
+  /**
+   * The rate in thousandths of a percent for a destination. Read through `client` (the
+   * placement's transaction) it comes from the database; without one (the summary) it may come
+   * from the process's cache of near-static rows, at most its lifetime old.
+   */
   async rateFor(
     country: string,
     state: string | null,
     client?: QueryClientContract
   ): Promise<number> {
     const region = regionKey(state)
-    const candidates = await TaxRate.query({ client })
-      .where('country', country)
-      .whereIn('region', region ? [region, ''] : [''])
-    const exact = candidates.find((candidate) => candidate.region === region)
-    const countryWide = candidates.find((candidate) => candidate.region === '')
-    return (exact ?? countryWide)?.rate ?? defaultTaxRate()
+    const read = async () => {
+      const candidates = await TaxRate.query({ client })
+        .where('country', country)
+        .whereIn('region', region ? [region, ''] : [''])
+        .select('region', 'rate')
+      const exact = candidates.find((candidate) => candidate.region === region)
+      const countryWide = candidates.find((candidate) => candidate.region === '')
+      return exact?.rate ?? countryWide?.rate ?? null
+    }
+    const rate = client
+      ? await read()
+      : await nearStaticCache.get(`tax-rate:${country}:${region}`, read)
+    return rate ?? defaultTaxRate()
   }
 
   async #save(taxRate: TaxRate) {
@@ -79,6 +92,8 @@ export class TaxRateService {
     } catch (error) {
       if (isUniqueViolation(error)) throw new TaxRateExists()
       throw error
+    } finally {
+      nearStaticCache.invalidate()
     }
   }
 }
