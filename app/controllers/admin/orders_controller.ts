@@ -89,7 +89,12 @@ export default class OrdersController {
   async updateStatus({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('updateAny')
     const { status } = await request.validateUsing(orderStatusValidator)
-    const order = await this.statuses.changeStatus(auth.getUserOrFail(), params.id, status)
+    const order = await this.statuses.changeStatus(
+      auth.getUserOrFail(),
+      params.id,
+      status,
+      request.ip()
+    )
     session.flash('success', `Order ${order.orderNumber} is now ${order.status}.`)
     return response.redirect().toRoute('console.orders.show', { id: order.id })
   }
@@ -101,7 +106,8 @@ export default class OrdersController {
     const order = await this.statuses.changePaymentStatus(
       auth.getUserOrFail(),
       params.id,
-      paymentStatus
+      paymentStatus,
+      request.ip()
     )
     session.flash('success', `The payment of order ${order.orderNumber} is now ${paymentStatus}.`)
     return response.redirect().toRoute('console.orders.show', { id: order.id })
