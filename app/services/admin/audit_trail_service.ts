@@ -33,6 +33,8 @@ export interface AuditFilter {
   from?: DateTime
   /** Exclusive upper bound of `created_at`. */
   to?: DateTime
+  /** Entries the account made or that are about the account (its console page). */
+  involving?: string
 }
 
 /**
@@ -63,6 +65,14 @@ export class AuditTrail {
     if (filter.targetId) query.where('target_id', filter.targetId)
     if (filter.from) query.where('created_at', '>=', sqlTime(filter.from, undefined, 'down'))
     if (filter.to) query.where('created_at', '<', sqlTime(filter.to, undefined, 'up'))
+    const involving = filter.involving
+    if (involving) {
+      query.where((either) =>
+        either
+          .where('actor_id', involving)
+          .orWhere((about) => about.where('target_type', 'user').where('target_id', involving))
+      )
+    }
     return pageOf(query, page, (slice) => {
       slice
         .orderBy('created_at', 'desc')
