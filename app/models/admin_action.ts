@@ -5,7 +5,15 @@ import { UuidModel } from '#models/uuid_model'
 import User from '#models/user'
 
 /** The kinds of record an administrative change is about. */
-export const AUDIT_TARGET_TYPES = ['user', 'policy', 'coupon', 'shop', 'order'] as const
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'policy',
+  'coupon',
+  'shop',
+  'order',
+  'tax_rate',
+  'shipping_method',
+] as const
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number]
 
 /** Every action the audit trail records. */
@@ -23,6 +31,12 @@ export const AUDIT_ACTIONS = [
   'shop.suspended',
   'order.status_changed',
   'order.payment_changed',
+  'tax_rate.created',
+  'tax_rate.updated',
+  'tax_rate.deleted',
+  'shipping_method.created',
+  'shipping_method.updated',
+  'shipping_method.deleted',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

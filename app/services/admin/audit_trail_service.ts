@@ -23,6 +23,15 @@ export interface AuditEntry {
   clientAddress?: string | null
 }
 
+/**
+ * The administrator behind a change and the address of their request, for services that are
+ * also called with no administrator behind them (seeding, commands), which record nothing.
+ */
+export interface AdminActing {
+  actor: User
+  clientAddress: string | null
+}
+
 /** What the activity lists may be narrowed to; every field is optional. */
 export interface AuditFilter {
   actorId?: string

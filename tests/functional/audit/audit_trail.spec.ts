@@ -306,3 +306,99 @@ test.group('Audit trail: orders', (group) => {
     assert.lengthOf(await entriesOf(order.id), 0)
   })
 })
+
+test.group('Audit trail: tax rates and shipping methods', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('tax rate create, update and delete each write one entry', async ({ client, assert }) => {
+    const { user: admin, authorization } = await actor(UserType.ADMIN)
+    const created = await expectStatus(
+      client
+        .post('/api/v1/admin/tax-rates')
+        .json({ country: 'DE', rate: 19 })
+        .header('Authorization', authorization),
+      201
+    )
+    const id = created.body().id as string
+    await onlyEntry(assert, id, admin.id, {
+      action: 'tax_rate.created',
+      targetType: 'tax_rate',
+      before: null,
+      after: { country: 'DE', region: '', rate: 19_000 },
+    })
+    await expectStatus(
+      client
+        .put(`/api/v1/admin/tax-rates/${id}`)
+        .json({ rate: 7 })
+        .header('Authorization', authorization),
+      200
+    )
+    const rows = await entriesOf(id)
+    const update = rows.find((row) => row.action === 'tax_rate.updated')
+    assert.deepEqual(update?.changes, { before: { rate: 19_000 }, after: { rate: 7_000 } })
+    await expectStatus(
+      client.delete(`/api/v1/admin/tax-rates/${id}`).header('Authorization', authorization),
+      200
+    )
+    const all = await entriesOf(id)
+    const deletion = all.find((row) => row.action === 'tax_rate.deleted')
+    assert.deepEqual(deletion?.changes, {
+      before: { country: 'DE', region: '', rate: 7_000 },
+      after: null,
+    })
+    assert.lengthOf(all, 3)
+  })
+
+  test('shipping method create, update and delete each write one entry', async ({
+    client,
+    assert,
+  }) => {
+    const { user: admin, authorization } = await actor(UserType.SUPER_ADMIN)
+    const created = await expectStatus(
+      client
+        .post('/api/v1/admin/shipping-methods')
+        .json({ name: 'Cargo bike', description: null, price: 4.5, estimatedDays: 1 })
+        .header('Authorization', authorization),
+      201
+    )
+    const id = created.body().id as string
+    await onlyEntry(assert, id, admin.id, {
+      action: 'shipping_method.created',
+      targetType: 'shipping_method',
+      before: null,
+      after: {
+        name: 'Cargo bike',
+        description: null,
+        priceCents: 450,
+        estimatedDays: 1,
+        isActive: true,
+      },
+    })
+    await expectStatus(
+      client
+        .put(`/api/v1/admin/shipping-methods/${id}`)
+        .json({ price: 5, isActive: false })
+        .header('Authorization', authorization),
+      200
+    )
+    const rows = await entriesOf(id)
+    const update = rows.find((row) => row.action === 'shipping_method.updated')
+    assert.deepEqual(update?.changes, {
+      before: { priceCents: 450, isActive: true },
+      after: { priceCents: 500, isActive: false },
+    })
+    await expectStatus(
+      client.delete(`/api/v1/admin/shipping-methods/${id}`).header('Authorization', authorization),
+      200
+    )
+    await expectStatus(
+      client.delete(`/api/v1/admin/shipping-methods/${id}`).header('Authorization', authorization),
+      404
+    )
+    const all = await entriesOf(id)
+    assert.sameMembers(
+      all.map((row) => row.action),
+      ['shipping_method.created', 'shipping_method.updated', 'shipping_method.deleted']
+    )
+  })
+})
