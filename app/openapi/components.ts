@@ -10,6 +10,7 @@ import { shippingAddressSchema } from '#transformers/shipping_address_schema'
 import { shippingMethodSchema } from '#transformers/shipping_method_schema'
 import { shopSchema } from '#transformers/shop_schema'
 import { taxRateSchema } from '#transformers/tax_rate_schema'
+import { adminActionSchema } from '#transformers/admin_action_schema'
 import { registrationSchema, signedInSchema, tokensSchema } from '#transformers/user_schema'
 
 const fieldMessages: JsonSchema = {
@@ -71,6 +72,7 @@ export const sharedSchemas: Record<string, JsonSchema> = {
   TaxRate: taxRateSchema,
   CheckoutSummary: checkoutSummarySchema,
   Order: orderSchema,
+  AdminAction: adminActionSchema,
 }
 
 /** Response headers shared by every area. */

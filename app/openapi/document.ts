@@ -8,6 +8,7 @@ import { cartPaths } from '#openapi/cart'
 import { couponsPaths } from '#openapi/coupons'
 import { checkoutPaths } from '#openapi/checkout'
 import { ordersPaths } from '#openapi/orders'
+import { auditPaths } from '#openapi/audit'
 
 const AREAS: AreaPaths[] = [
   systemPaths,
@@ -18,6 +19,7 @@ const AREAS: AreaPaths[] = [
   couponsPaths,
   checkoutPaths,
   ordersPaths,
+  auditPaths,
 ]
 
 let cached: Record<string, unknown> | undefined

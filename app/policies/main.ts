@@ -15,4 +15,5 @@ export const policies = {
   ShippingAddressPolicy: () => import('#policies/shipping_address_policy'),
   TaxRatePolicy: () => import('#policies/tax_rate_policy'),
   CartPolicy: () => import('#policies/cart_policy'),
+  AdminActionPolicy: () => import('#policies/admin_action_policy'),
 }

@@ -21,3 +21,8 @@ export function isSeller(user: Pick<User, 'userType'>): boolean {
 export function isAdministrator(user: Pick<User, 'userType'>): boolean {
   return isAdministrative(user.userType)
 }
+
+/** A Super Admin: an administrator who also manages administrators and reads the audit trail. */
+export function isSuperAdmin(user: Pick<User, 'userType'>): boolean {
+  return user.userType === UserType.SUPER_ADMIN
+}

@@ -94,6 +94,16 @@ export function orderFilterInput(query: FormFields): FormFields {
   }
 }
 
+/** The activity list's filter form as the activity validator's query (days of the store's zone). */
+export function activityFilterInput(query: FormFields): FormFields {
+  const fields = filterInput(query)
+  return {
+    ...fields,
+    from: formStoreDay(fields.from, 'start'),
+    to: formStoreDay(fields.to, 'end'),
+  }
+}
+
 /** The policy form (create and edit) as the policy validators' JSON body. */
 export function policyFormInput(fields: FormFields): FormFields {
   return {

@@ -53,6 +53,15 @@ function fromOf(from: string): DateTime {
 
 const status = () => vine.enum(ORDER_STATUSES)
 
+/**
+ * The `from`/`to` filters of the admin lists: `from` becomes the first instant, `to` the
+ * instant the range stops before.
+ */
+export const dateRangeFields = () => ({
+  from: isoDate().transform(fromOf).optional(),
+  to: isoDate().use(notBeforeFrom()).transform(untilOf).optional(),
+})
+
 const messages = new SimpleMessagesProvider({
   'status.enum': `The status field must be one of ${ORDER_STATUSES.join(', ')}`,
   'paymentStatus.enum': `The paymentStatus field must be one of ${PAYMENT_STATUSES.join(', ')}`,
@@ -79,8 +88,7 @@ export const adminOrderListValidator = vine.create(
   vine.object({
     status: status().optional(),
     shopId: uuidField().optional(),
-    from: isoDate().transform(fromOf).optional(),
-    to: isoDate().use(notBeforeFrom()).transform(untilOf).optional(),
+    ...dateRangeFields(),
     ...paginationFields,
   })
 )

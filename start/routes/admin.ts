@@ -11,6 +11,7 @@ const PoliciesController = () => import('#controllers/admin/policies_controller'
 const CouponsController = () => import('#controllers/admin/coupons_controller')
 const ShopsController = () => import('#controllers/admin/shops_controller')
 const OrdersController = () => import('#controllers/admin/orders_controller')
+const ActivityController = () => import('#controllers/admin/activity_controller')
 
 router
   .group(() => {
@@ -23,6 +24,7 @@ router
         router.get('/', [DashboardController, 'show']).as('console.dashboard')
 
         router.get('/users', [UsersController, 'index']).as('console.users')
+        router.get('/users/:id', [UsersController, 'show']).as('console.users.show')
         router
           .post('/users/:id/activate', [UsersController, 'activate'])
           .as('console.users.activate')
@@ -70,6 +72,8 @@ router
         router
           .post('/orders/:id/payment-status', [OrdersController, 'updatePaymentStatus'])
           .as('console.orders.payment_status')
+
+        router.get('/activity', [ActivityController, 'index']).as('console.activity')
       })
       .use(middleware.console())
   })

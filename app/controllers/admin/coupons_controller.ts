@@ -72,10 +72,10 @@ export default class CouponsController {
   }
 
   /** Creates a coupon. */
-  async store({ bouncer, request, response, session }: HttpContext) {
+  async store({ auth, bouncer, request, response, session }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('create')
     const input = await createCouponValidator.validate(couponFormInput(request.all()))
-    const coupon = await this.coupons.create(input)
+    const coupon = await this.coupons.create(auth.getUserOrFail(), input, request.ip())
     session.flash('success', `Coupon ${coupon.code} is created.`)
     return response.redirect().toRoute('console.coupons')
   }
@@ -93,10 +93,10 @@ export default class CouponsController {
   }
 
   /** Saves the whole coupon form. */
-  async update({ bouncer, params, request, response, session }: HttpContext) {
+  async update({ auth, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('update')
     const changes = await updateCouponValidator.validate(couponFormInput(request.all()))
-    const coupon = await this.coupons.update(params.id, changes)
+    const coupon = await this.coupons.update(auth.getUserOrFail(), params.id, changes, request.ip())
     session.flash('success', `Coupon ${coupon.code} is saved.`)
     return response.redirect().toRoute('console.coupons')
   }
@@ -114,9 +114,9 @@ export default class CouponsController {
   }
 
   /** Deletes a coupon softly, as the API does: orders placed with it keep their discount. */
-  async destroy({ bouncer, params, response, session }: HttpContext) {
+  async destroy({ auth, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('delete')
-    await this.coupons.delete(params.id)
+    await this.coupons.delete(auth.getUserOrFail(), params.id, request.ip())
     session.flash('success', 'The coupon is deleted.')
     return response.redirect().toRoute('console.coupons')
   }

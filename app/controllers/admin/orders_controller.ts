@@ -14,6 +14,8 @@ import { ORDER_STATUSES } from '#enums/order_status'
 import { filterInput, orderFilterInput } from '#support/form_input'
 import { storeTimezone } from '#support/store_time'
 import OrderPolicy from '#policies/order_policy'
+import AdminActionPolicy from '#policies/admin_action_policy'
+import { activityRows } from '#controllers/admin/activity_entries'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
 
 /** Console: every order, filtered; one order with its history and the changes it allows. */
@@ -65,12 +67,15 @@ export default class OrdersController {
   /** One order with its items, history and the changes it allows. */
   async show({ bouncer, params, view, auth }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('viewAny')
-    const detail = await this.directory.detail(auth.getUserOrFail(), params.id)
+    const withActivity = await bouncer.with(AdminActionPolicy).allows('viewAny')
+    const detail = await this.directory.detail(auth.getUserOrFail(), params.id, { withActivity })
+    const timezone = storeTimezone()
     return view.render('pages/admin/orders/show', {
       section: 'orders',
       ...detail,
+      activity: detail.activity && activityRows(detail.activity, timezone),
       json: orderJson(detail.order),
-      timezone: storeTimezone(),
+      timezone,
     })
   }
 
@@ -89,7 +94,12 @@ export default class OrdersController {
   async updateStatus({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('updateAny')
     const { status } = await request.validateUsing(orderStatusValidator)
-    const order = await this.statuses.changeStatus(auth.getUserOrFail(), params.id, status)
+    const order = await this.statuses.changeStatus(
+      auth.getUserOrFail(),
+      params.id,
+      status,
+      request.ip()
+    )
     session.flash('success', `Order ${order.orderNumber} is now ${order.status}.`)
     return response.redirect().toRoute('console.orders.show', { id: order.id })
   }
@@ -101,7 +111,8 @@ export default class OrdersController {
     const order = await this.statuses.changePaymentStatus(
       auth.getUserOrFail(),
       params.id,
-      paymentStatus
+      paymentStatus,
+      request.ip()
     )
     session.flash('success', `The payment of order ${order.orderNumber} is now ${paymentStatus}.`)
     return response.redirect().toRoute('console.orders.show', { id: order.id })

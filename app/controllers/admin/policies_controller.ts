@@ -44,7 +44,7 @@ export default class PoliciesController {
   async store({ bouncer, request, response, session, auth }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('create')
     const input = await createPolicyValidator.validate(policyFormInput(request.all()))
-    const policy = await this.policies.create(auth.getUserOrFail(), input)
+    const policy = await this.policies.create(auth.getUserOrFail(), input, request.ip())
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is published.`)
     return response.redirect().toRoute('console.policies')
   }
@@ -64,7 +64,12 @@ export default class PoliciesController {
   async update({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('update')
     const changes = await updatePolicyValidator.validate(policyFormInput(request.all()))
-    const policy = await this.policies.update(auth.getUserOrFail(), params.id, changes)
+    const policy = await this.policies.update(
+      auth.getUserOrFail(),
+      params.id,
+      changes,
+      request.ip()
+    )
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is saved.`)
     return response.redirect().toRoute('console.policies')
   }
@@ -81,9 +86,9 @@ export default class PoliciesController {
   }
 
   /** Deactivates a version, keeping the record. */
-  async deactivate({ bouncer, params, response, session, auth }: HttpContext) {
+  async deactivate({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('deactivate')
-    const policy = await this.policies.deactivate(auth.getUserOrFail(), params.id)
+    const policy = await this.policies.deactivate(auth.getUserOrFail(), params.id, request.ip())
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is deactivated.`)
     return response.redirect().toRoute('console.policies')
   }

@@ -35,7 +35,7 @@ export default class ShopsController {
   /** Approves a shop: its products go on sale. */
   async approve({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(ShopPolicy).authorize('approve')
-    const shop = await this.shops.approve(auth.getUserOrFail(), params.id)
+    const shop = await this.shops.approve(auth.getUserOrFail(), params.id, request.ip())
     session.flash('success', `${shop.name} is approved: its products are on sale.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }
@@ -43,7 +43,7 @@ export default class ShopsController {
   /** Suspends a shop: its products leave the catalog. */
   async suspend({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(ShopPolicy).authorize('suspend')
-    const shop = await this.shops.suspend(auth.getUserOrFail(), params.id)
+    const shop = await this.shops.suspend(auth.getUserOrFail(), params.id, request.ip())
     session.flash('success', `${shop.name} is suspended: its products are off sale.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }

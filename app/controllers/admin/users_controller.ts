@@ -10,13 +10,19 @@ import UserPolicy from '#policies/user_policy'
 import { consolePageToReturnTo } from '#support/console_errors'
 import { filterInput } from '#support/form_input'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
+import { UserOverviewService } from '#services/admin/user_overview_service'
+import AdminActionPolicy from '#policies/admin_action_policy'
+import { activityRows } from '#controllers/admin/activity_entries'
+import { orderJson } from '#transformers/order_transformer'
+import { storeTimezone } from '#support/store_time'
 
 /** Console: search accounts, activate, deactivate and change their type. */
 @inject()
 export default class UsersController {
   constructor(
     protected directory: UserDirectoryService,
-    protected administration: UserAdministrationService
+    protected administration: UserAdministrationService,
+    protected overviews: UserOverviewService
   ) {}
 
   async index({ bouncer, request, view }: HttpContext) {
@@ -29,6 +35,33 @@ export default class UsersController {
       users: listPage(users, total, page, urlFor('console.users'), filters),
       filters,
       userTypes: USER_TYPES,
+    })
+  }
+
+  /** One account: its facts, recent orders, consents and (for Super Admins) activity. */
+  async show({ bouncer, params, view, auth }: HttpContext) {
+    await bouncer.with(UserPolicy).authorize('viewAny')
+    const withActivity = await bouncer.with(AdminActionPolicy).allows('viewAny')
+    const overview = await this.overviews.overview(auth.getUserOrFail(), params.id, {
+      withActivity,
+    })
+    const timezone = storeTimezone()
+    return view.render('pages/admin/users/show', {
+      section: 'users',
+      ...overview,
+      orders: overview.orders.map((order) => ({
+        ...orderJson(order),
+        placedAt: order.createdAt.setZone(timezone).toFormat('yyyy-MM-dd HH:mm'),
+      })),
+      consents: overview.consents.map((consent) => ({
+        policyType: consent.policyType,
+        policyVersion: consent.policyVersion,
+        ipAddress: consent.ipAddress,
+        consentedAt: consent.consentedAt.setZone(timezone).toFormat('yyyy-MM-dd HH:mm'),
+      })),
+      activity: overview.activity && activityRows(overview.activity, timezone),
+      userTypes: USER_TYPES,
+      timezone,
     })
   }
 

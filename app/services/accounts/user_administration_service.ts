@@ -14,6 +14,7 @@ import { TokenService } from '#services/accounts/token_service'
 import { isUniqueViolation } from '#support/db_errors'
 import { recordSecurityEvent } from '#services/system/security_events'
 import { mayManageAccount } from '#policies/user_policy'
+import { AuditTrail, changedFields } from '#services/admin/audit_trail_service'
 
 /** What an administrative action did: `changed` is false for a repeat that changed nothing. */
 export interface AdministrationResult {
@@ -27,11 +28,15 @@ export interface AdministrationResult {
  * `mayManageAccount`, the rule `UserPolicy` answers the console with (refused here with
  * CANNOT_MANAGE_SELF or NOT_ALLOWED_TO_MANAGE); the last active Super Admin can be neither
  * demoted nor deactivated. Every change is recorded as a security event naming the
- * administrator, the account and the client address.
+ * administrator, the account and the client address, and in the audit trail within its own
+ * transaction.
  */
 @inject()
 export class UserAdministrationService {
-  constructor(protected tokens: TokenService) {}
+  constructor(
+    protected tokens: TokenService,
+    protected audit: AuditTrail
+  ) {}
 
   /** Changes the account type; revokes every token of the account. */
   async changeType(
@@ -59,6 +64,15 @@ export class UserAdministrationService {
         target.userType = newType
         await target.useTransaction(trx).save()
         await this.tokens.revokeAll(target, trx)
+        await this.audit.record(trx, {
+          actor,
+          action: 'user.type_changed',
+          targetType: 'user',
+          targetId: target.id,
+          before: { userType: fromType },
+          after: { userType: newType },
+          clientAddress,
+        })
         return { user: target, changed: true }
       })
     } catch (error) {
@@ -92,6 +106,15 @@ export class UserAdministrationService {
       target.isActive = false
       await target.useTransaction(trx).save()
       await this.tokens.revokeAll(target, trx)
+      await this.audit.record(trx, {
+        actor,
+        action: 'user.deactivated',
+        targetType: 'user',
+        targetId: target.id,
+        before: { isActive: true },
+        after: { isActive: false },
+        clientAddress,
+      })
       return { user: target, changed: true }
     })
     this.#record('account.deactivated', actor, result, clientAddress)
@@ -107,9 +130,19 @@ export class UserAdministrationService {
     const result = await db.transaction(async (trx) => {
       const target = await this.#loadManageable(actor, targetId, trx)
       if (target.isActive && !target.awaitingApproval) return { user: target, changed: false }
+      const before = { isActive: target.isActive, awaitingApproval: target.awaitingApproval }
       target.isActive = true
       target.awaitingApproval = false
       await target.useTransaction(trx).save()
+      const changes = changedFields(before, { isActive: true, awaitingApproval: false })
+      await this.audit.record(trx, {
+        actor,
+        action: 'user.activated',
+        targetType: 'user',
+        targetId: target.id,
+        ...changes,
+        clientAddress,
+      })
       return { user: target, changed: true }
     })
     this.#record('account.activated', actor, result, clientAddress)

@@ -7,6 +7,8 @@ import { OrderQueryService, type OrderFilters } from '#services/orders/order_que
 import { allowedPaymentChanges, allowedStatusChanges } from '#services/orders/order_status_service'
 import { ShopService } from '#services/catalog/shop_service'
 import type { PageRequest } from '#support/paging'
+import type AdminAction from '#models/admin_action'
+import { AuditTrail } from '#services/admin/audit_trail_service'
 
 /** The most shops the order filter offers by name. */
 const SHOP_CHOICES = 100
@@ -25,7 +27,12 @@ export interface OrderDetail extends OrderRow {
   nextStatuses: OrderStatus[]
   /** The payment statuses `OrderStatusService.changePaymentStatus` would accept now. */
   nextPaymentStatuses: PaymentStatus[]
+  /** The audit trail entries about the order, newest first; null when not asked for. */
+  activity: AdminAction[] | null
 }
+
+/** The most audit entries an order's page lists. */
+const ORDER_ACTIVITY = 50
 
 /**
  * The console's view of orders, read through `OrderQueryService` as the acting admin, with the
@@ -36,7 +43,8 @@ export interface OrderDetail extends OrderRow {
 export class OrderDirectoryService {
   constructor(
     protected orders: OrderQueryService,
-    protected shops: ShopService
+    protected shops: ShopService,
+    protected audit: AuditTrail
   ) {}
 
   /** A page of orders matching the filters, newest first. */
@@ -52,9 +60,18 @@ export class OrderDirectoryService {
     }
   }
 
-  /** One order with its history and the changes it allows; 404 when unknown. */
-  async detail(actor: User, id: string): Promise<OrderDetail> {
+  /**
+   * One order with its history and the changes it allows, and its audit entries when asked by a
+   * reader allowed the audit trail; 404 when unknown.
+   */
+  async detail(actor: User, id: string, { withActivity = false } = {}): Promise<OrderDetail> {
     const order = await this.orders.find(actor, id, { withPeople: true })
+    const activity = withActivity
+      ? await this.audit.list(
+          { targetType: 'order', targetId: order.id },
+          { limit: ORDER_ACTIVITY, offset: 0 }
+        )
+      : null
     const actors = order.statusHistory.flatMap((entry) => (entry.actor ? [entry.actor] : []))
     return {
       order,
@@ -62,6 +79,7 @@ export class OrderDirectoryService {
       actorEmails: new Map(actors.map((user) => [user.id, user.email])),
       nextStatuses: allowedStatusChanges(order),
       nextPaymentStatuses: allowedPaymentChanges(order),
+      activity: activity?.items ?? null,
     }
   }
 

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Shop from '#models/shop'
@@ -6,7 +6,7 @@ import type User from '#models/user'
 import { ShopStatus } from '#enums/shop_status'
 import { ShopNotFound } from '#exceptions/catalog_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
-import { sqlTime } from '#support/sql_time'
+import { AuditTrail } from '#services/admin/audit_trail_service'
 
 /** Fields a seller gives a shop. */
 export interface ShopInput {
@@ -17,8 +17,14 @@ export interface ShopInput {
 const newestFirst = (query: ReturnType<typeof Shop.query>) =>
   query.orderBy('created_at', 'desc').orderBy('id', 'asc')
 
-/** Shops: sellers create and edit their own; admins list, approve and suspend any. */
+/**
+ * Shops: sellers create and edit their own; admins list, approve and suspend any, each change of
+ * status recorded in the audit trail within its transaction.
+ */
+@inject()
 export class ShopService {
+  constructor(protected audit: AuditTrail) {}
+
   /** Opens a new shop for the seller; it stays PENDING until an admin approves it. */
   async create(seller: User, input: ShopInput): Promise<Shop> {
     return db.transaction(async (trx) => {
@@ -65,13 +71,13 @@ export class ShopService {
   }
 
   /** Puts the shop's products on sale; approving an approved shop changes nothing. */
-  async approve(_admin: User, shopId: string): Promise<Shop> {
-    return this.#moveTo(shopId, ShopStatus.APPROVED)
+  async approve(admin: User, shopId: string, clientAddress: string | null = null): Promise<Shop> {
+    return this.#moveTo(admin, shopId, ShopStatus.APPROVED, clientAddress)
   }
 
   /** Takes the shop's products off sale; suspending a suspended shop changes nothing. */
-  async suspend(_admin: User, shopId: string): Promise<Shop> {
-    return this.#moveTo(shopId, ShopStatus.SUSPENDED)
+  async suspend(admin: User, shopId: string, clientAddress: string | null = null): Promise<Shop> {
+    return this.#moveTo(admin, shopId, ShopStatus.SUSPENDED, clientAddress)
   }
 
   /** The seller's own shop, or a 404 that does not reveal whether someone else's exists. */
@@ -84,16 +90,35 @@ export class ShopService {
     return shop
   }
 
-  async #moveTo(shopId: string, status: ShopStatus): Promise<Shop> {
+  /**
+   * The status is read under a lock (PostgreSQL; SQLite runs one writer at a time), so the
+   * audit entry names the status the change really left, and racing admins queue: the second
+   * finds the shop already moved and changes, and records, nothing.
+   */
+  async #moveTo(
+    admin: User,
+    shopId: string,
+    status: ShopStatus,
+    clientAddress: string | null
+  ): Promise<Shop> {
     return db.transaction(async (trx) => {
-      // Conditional, so a repeat keeps its updated_at and racing admins never fail each other.
-      await trx
-        .from('shops')
-        .where('id', shopId)
-        .whereNot('status', status)
-        .update({ status, updated_at: sqlTime(DateTime.now(), trx) })
-      const shop = await Shop.query({ client: trx }).where('id', shopId).first()
+      const query = Shop.query({ client: trx }).where('id', shopId)
+      if (trx.dialect.name === 'postgres') query.forUpdate()
+      const shop = await query.first()
       if (!shop) throw new ShopNotFound()
+      if (shop.status === status) return shop
+      const from = shop.status
+      shop.status = status
+      await shop.useTransaction(trx).save()
+      await this.audit.record(trx, {
+        actor: admin,
+        action: status === ShopStatus.APPROVED ? 'shop.approved' : 'shop.suspended',
+        targetType: 'shop',
+        targetId: shop.id,
+        before: { status: from },
+        after: { status },
+        clientAddress,
+      })
       return shop
     })
   }

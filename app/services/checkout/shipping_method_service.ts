@@ -1,11 +1,14 @@
+import { inject } from '@adonisjs/core'
+import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ShippingMethod from '#models/shipping_method'
 import { ShippingMethodExists, ShippingMethodNotFound } from '#exceptions/checkout_errors'
 import { isUniqueViolation } from '#support/db_errors'
 import { sqlTime } from '#support/sql_time'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { nearStaticCache } from '#services/checkout/near_static_cache'
+import { AuditTrail, changedFields, type AdminActing } from '#services/admin/audit_trail_service'
 
 /** A shipping method as an admin writes it; `priceCents` already converted from the amount. */
 export interface ShippingMethodInput {
@@ -37,7 +40,10 @@ export const ESSENTIAL_SHIPPING_METHODS: ShippingMethodInput[] = [
  * them. Deleting is a soft delete, because placed orders point at the method and the essential
  * seed must not bring back a method an admin removed.
  */
+@inject()
 export class ShippingMethodService {
+  constructor(protected audit: AuditTrail) {}
+
   /** The methods a customer may choose, cheapest first. */
   async listOffered(page: PageRequest): Promise<PageResult<ShippingMethod>> {
     return pageOf(
@@ -74,7 +80,7 @@ export class ShippingMethodService {
   }
 
   /** Creates a method; a live method with the same name (any case) is a 409. */
-  async create(input: ShippingMethodInput): Promise<ShippingMethod> {
+  async create(input: ShippingMethodInput, acting?: AdminActing): Promise<ShippingMethod> {
     const method = new ShippingMethod()
     method.fill({
       name: input.name,
@@ -83,29 +89,69 @@ export class ShippingMethodService {
       estimatedDays: input.estimatedDays,
       isActive: input.isActive ?? true,
     })
-    await this.#save(method)
+    await this.#save(method, async (trx) => {
+      if (!acting) return
+      await this.audit.record(trx, {
+        ...acting,
+        action: 'shipping_method.created',
+        targetType: 'shipping_method',
+        targetId: method.id,
+        before: null,
+        after: auditedFields(method),
+      })
+    })
     return method
   }
 
   /** Changes the fields given. */
-  async update(id: string, input: Partial<ShippingMethodInput>): Promise<ShippingMethod> {
+  async update(
+    id: string,
+    input: Partial<ShippingMethodInput>,
+    acting?: AdminActing
+  ): Promise<ShippingMethod> {
     const method = await this.#findLive(id)
+    const before = auditedFields(method)
     method.merge(
       Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
     )
-    await this.#save(method)
+    await this.#save(method, async (trx) => {
+      const changed = changedFields(before, auditedFields(method))
+      if (!acting || !changed) return
+      await this.audit.record(trx, {
+        ...acting,
+        action: 'shipping_method.updated',
+        targetType: 'shipping_method',
+        targetId: method.id,
+        ...changed,
+      })
+    })
     return method
   }
 
   /** Soft-deletes a method: it disappears from every list and from checkout; orders keep its name. */
-  async delete(id: string): Promise<void> {
-    const now = sqlTime()
-    const deleted = await ShippingMethod.query()
-      .where('id', id)
-      .whereNull('deleted_at')
-      .update({ deleted_at: now, is_active: false, updated_at: now })
-    nearStaticCache.invalidate()
-    if (Number(deleted) !== 1) throw new ShippingMethodNotFound()
+  async delete(id: string, acting?: AdminActing): Promise<void> {
+    try {
+      await db.transaction(async (trx) => {
+        const now = DateTime.now()
+        const at = sqlTime(now, trx)
+        const deleted = await ShippingMethod.query({ client: trx })
+          .where('id', id)
+          .whereNull('deleted_at')
+          .update({ deleted_at: at, is_active: false, updated_at: at })
+        if (Number(deleted) !== 1) throw new ShippingMethodNotFound()
+        if (!acting) return
+        await this.audit.record(trx, {
+          ...acting,
+          action: 'shipping_method.deleted',
+          targetType: 'shipping_method',
+          targetId: id,
+          before: { deletedAt: null },
+          after: { deletedAt: now },
+        })
+      })
+    } finally {
+      nearStaticCache.invalidate()
+    }
   }
 
   /**
@@ -142,15 +188,29 @@ export class ShippingMethodService {
     return method
   }
 
-  async #save(method: ShippingMethod) {
+  async #save(method: ShippingMethod, andThen: (trx: TransactionClientContract) => Promise<void>) {
     try {
       // Its own transaction, so a refused write never aborts an enclosing one on PostgreSQL.
-      await db.transaction((trx) => method.useTransaction(trx).save())
+      await db.transaction(async (trx) => {
+        await method.useTransaction(trx).save()
+        await andThen(trx)
+      })
     } catch (error) {
       if (isUniqueViolation(error)) throw new ShippingMethodExists()
       throw error
     } finally {
       nearStaticCache.invalidate()
     }
+  }
+}
+
+/** The fields of a method an administrator sets, as the audit trail shows them. */
+function auditedFields(method: ShippingMethod): Record<string, unknown> {
+  return {
+    name: method.name,
+    description: method.description,
+    priceCents: method.priceCents,
+    estimatedDays: method.estimatedDays,
+    isActive: method.isActive,
   }
 }

@@ -1,5 +1,6 @@
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import config from '@adonisjs/core/services/config'
 import TaxRate from '#models/tax_rate'
 import { TaxRateExists, TaxRateNotFound } from '#exceptions/checkout_errors'
@@ -7,6 +8,7 @@ import { TAX_RATE } from '#support/percent'
 import { isUniqueViolation } from '#support/db_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { nearStaticCache } from '#services/checkout/near_static_cache'
+import { AuditTrail, changedFields, type AdminActing } from '#services/admin/audit_trail_service'
 
 /** A tax rate as an admin writes it; `rate` in thousandths of a percent. */
 export interface TaxRateInput {
@@ -23,9 +25,13 @@ export function regionKey(region: string | null | undefined): string {
 
 /**
  * Tax rates per destination, and the rate that applies to an address: the rate of its country
- * and region, else of its country, else DEFAULT_TAX_RATE.
+ * and region, else of its country, else DEFAULT_TAX_RATE. A write made by an administrator
+ * (`acting`) is recorded in the audit trail within its transaction.
  */
+@inject()
 export class TaxRateService {
+  constructor(protected audit: AuditTrail) {}
+
   /** Every rate, by country then region. */
   async list(page: PageRequest): Promise<PageResult<TaxRate>> {
     return pageOf(TaxRate.query(), page, (query) =>
@@ -34,29 +40,65 @@ export class TaxRateService {
   }
 
   /** Adds a rate; a second rate for the same (country, region) is a 409. */
-  async create(input: TaxRateInput): Promise<TaxRate> {
+  async create(input: TaxRateInput, acting?: AdminActing): Promise<TaxRate> {
     const taxRate = new TaxRate()
     taxRate.fill({ country: input.country, region: regionKey(input.region), rate: input.rate })
-    await this.#save(taxRate)
+    await this.#save(taxRate, async (trx) => {
+      if (!acting) return
+      await this.audit.record(trx, {
+        ...acting,
+        action: 'tax_rate.created',
+        targetType: 'tax_rate',
+        targetId: taxRate.id,
+        before: null,
+        after: auditedFields(taxRate),
+      })
+    })
     return taxRate
   }
 
   /** Changes the fields given; a null region makes the rate country-wide. */
-  async update(id: string, input: Partial<TaxRateInput>): Promise<TaxRate> {
+  async update(id: string, input: Partial<TaxRateInput>, acting?: AdminActing): Promise<TaxRate> {
     const taxRate = await TaxRate.find(id)
     if (!taxRate) throw new TaxRateNotFound()
+    const before = auditedFields(taxRate)
     if (input.country !== undefined) taxRate.country = input.country
     if (input.region !== undefined) taxRate.region = regionKey(input.region)
     if (input.rate !== undefined) taxRate.rate = input.rate
-    await this.#save(taxRate)
+    await this.#save(taxRate, async (trx) => {
+      const changed = changedFields(before, auditedFields(taxRate))
+      if (!acting || !changed) return
+      await this.audit.record(trx, {
+        ...acting,
+        action: 'tax_rate.updated',
+        targetType: 'tax_rate',
+        targetId: taxRate.id,
+        ...changed,
+      })
+    })
     return taxRate
   }
 
   /** Removes a rate; placed orders keep the tax they were charged. */
-  async delete(id: string): Promise<void> {
-    const deleted = await TaxRate.query().where('id', id).delete()
-    nearStaticCache.invalidate()
-    if (Number(deleted) !== 1) throw new TaxRateNotFound()
+  async delete(id: string, acting?: AdminActing): Promise<void> {
+    try {
+      await db.transaction(async (trx) => {
+        const taxRate = await TaxRate.find(id, { client: trx })
+        const deleted = await TaxRate.query({ client: trx }).where('id', id).delete()
+        if (!taxRate || Number(deleted) !== 1) throw new TaxRateNotFound()
+        if (!acting) return
+        await this.audit.record(trx, {
+          ...acting,
+          action: 'tax_rate.deleted',
+          targetType: 'tax_rate',
+          targetId: id,
+          before: auditedFields(taxRate),
+          after: null,
+        })
+      })
+    } finally {
+      nearStaticCache.invalidate()
+    }
   }
 
   /**
@@ -85,10 +127,13 @@ export class TaxRateService {
     return rate ?? defaultTaxRate()
   }
 
-  async #save(taxRate: TaxRate) {
+  async #save(taxRate: TaxRate, andThen: (trx: TransactionClientContract) => Promise<void>) {
     try {
       // Its own transaction, so a refused write never aborts an enclosing one on PostgreSQL.
-      await db.transaction((trx) => taxRate.useTransaction(trx).save())
+      await db.transaction(async (trx) => {
+        await taxRate.useTransaction(trx).save()
+        await andThen(trx)
+      })
     } catch (error) {
       if (isUniqueViolation(error)) throw new TaxRateExists()
       throw error
@@ -96,6 +141,11 @@ export class TaxRateService {
       nearStaticCache.invalidate()
     }
   }
+}
+
+/** The fields of a rate an administrator sets, as the audit trail shows them. */
+function auditedFields(taxRate: TaxRate): Record<string, unknown> {
+  return { country: taxRate.country, region: taxRate.region, rate: taxRate.rate }
 }
 
 /**

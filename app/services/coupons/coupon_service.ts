@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import type { DateTime } from 'luxon'
+import { DateTime } from 'luxon'
 import Coupon from '#models/coupon'
 import type { FieldMessage } from '#exceptions/domain_error'
 import { ValidationFailed } from '#exceptions/common_errors'
@@ -17,6 +17,8 @@ import { type DiscountType } from '#enums/discount_type'
 import { snapshotOf } from '#services/coupons/coupon_usage_service'
 import { affectedRows } from '#services/coupons/affected_rows'
 import { CouponGuessLimiter, type CouponGuesser } from '#services/coupons/coupon_guess_limiter'
+import { AuditTrail, changedFields } from '#services/admin/audit_trail_service'
+import type User from '#models/user'
 
 /** A new coupon. Amounts in cents; a PERCENTAGE value in hundredths of a percent. */
 export interface CouponInput {
@@ -40,13 +42,38 @@ export interface CouponPage {
   total: number
 }
 
-/** Admin management of coupons and the customer lookup by code. */
+/** The fields of a coupon an administrator sets, as the audit trail shows them. */
+function auditedFields(coupon: Coupon): Record<string, unknown> {
+  return {
+    code: coupon.code,
+    discountType: coupon.discountType,
+    discountValue: coupon.discountValue,
+    minOrderAmount: coupon.minOrderAmount,
+    maxDiscountAmount: coupon.maxDiscountAmount,
+    startDate: coupon.startDate,
+    endDate: coupon.endDate,
+    usageLimit: coupon.usageLimit,
+    isActive: coupon.isActive,
+  }
+}
+
+/**
+ * Admin management of coupons and the customer lookup by code. Every write by `actor` is
+ * recorded in the audit trail within its own transaction, with the request's client address.
+ */
 @inject()
 export class CouponService {
-  constructor(protected guesses: CouponGuessLimiter) {}
+  constructor(
+    protected guesses: CouponGuessLimiter,
+    protected audit: AuditTrail
+  ) {}
 
   /** Creates a coupon; a live coupon with the same code (any case) is a 409. */
-  async create(input: CouponInput): Promise<Coupon> {
+  async create(
+    actor: User,
+    input: CouponInput,
+    clientAddress: string | null = null
+  ): Promise<Coupon> {
     assertCoherent(input)
     return db.transaction(async (trx) => {
       const coupon = new Coupon().merge({
@@ -64,6 +91,15 @@ export class CouponService {
       })
       coupon.useTransaction(trx)
       await saveWithUniqueCode(coupon)
+      await this.audit.record(trx, {
+        actor,
+        action: 'coupon.created',
+        targetType: 'coupon',
+        targetId: coupon.id,
+        before: null,
+        after: auditedFields(coupon),
+        clientAddress,
+      })
       return coupon
     })
   }
@@ -86,17 +122,21 @@ export class CouponService {
    * Applies a partial update. Rules that span fields (end after start, a percentage at most 100)
    * are checked on the merged coupon; a usage limit below the uses already counted is a 409.
    */
-  async update(id: string, changes: CouponChanges): Promise<Coupon> {
+  async update(
+    actor: User,
+    id: string,
+    changes: CouponChanges,
+    clientAddress: string | null = null
+  ): Promise<Coupon> {
     return db.transaction(async (trx) => {
       // The first write both checks the new limit against the current count and locks the row
       // (PostgreSQL) or the database (SQLite), so the merged checks below read values that
-      // neither checkout nor another admin can change before this transaction ends.
+      // neither checkout nor another admin can change before this transaction ends. It leaves
+      // the limit as it is: the save below writes it, so the row read next is the "before".
       const newLimit = changes.usageLimit
       const guard = trx.from('coupons').where('id', id).whereNull('deleted_at')
       if (typeof newLimit === 'number') guard.where('usage_count', '<=', newLimit)
-      const locked = await guard.update({
-        usage_limit: newLimit === undefined ? db.raw('usage_limit') : newLimit,
-      })
+      const locked = await guard.update({ usage_limit: db.raw('usage_limit') })
 
       const coupon = await Coupon.query({ client: trx })
         .withScopes((scopes) => scopes.notDeleted())
@@ -113,9 +153,21 @@ export class CouponService {
         Object.entries(changes).filter(([, value]) => value !== undefined)
       ) as CouponChanges
       if (present.code !== undefined) present.code = present.code.toUpperCase()
+      const before = auditedFields(coupon)
       coupon.merge(present)
       assertCoherent(coupon)
       await saveWithUniqueCode(coupon)
+      const changed = changedFields(before, auditedFields(coupon))
+      if (changed) {
+        await this.audit.record(trx, {
+          actor,
+          action: 'coupon.updated',
+          targetType: 'coupon',
+          targetId: coupon.id,
+          ...changed,
+          clientAddress,
+        })
+      }
       return coupon
     })
   }
@@ -124,13 +176,25 @@ export class CouponService {
    * Deletes softly: orders keep pointing at the row, while lists, lookups and checkout stop
    * seeing it and its code becomes free again. Deleting twice is a 404.
    */
-  async delete(id: string): Promise<void> {
-    const now = sqlTime()
-    const deleted = await Coupon.query()
-      .where('id', id)
-      .whereNull('deleted_at')
-      .update({ deleted_at: now, updated_at: now })
-    if (affectedRows(deleted) === 0) throw new CouponNotFound()
+  async delete(actor: User, id: string, clientAddress: string | null = null): Promise<void> {
+    await db.transaction(async (trx) => {
+      const now = DateTime.now()
+      const at = sqlTime(now, trx)
+      const deleted = await Coupon.query({ client: trx })
+        .where('id', id)
+        .whereNull('deleted_at')
+        .update({ deleted_at: at, updated_at: at })
+      if (affectedRows(deleted) === 0) throw new CouponNotFound()
+      await this.audit.record(trx, {
+        actor,
+        action: 'coupon.deleted',
+        targetType: 'coupon',
+        targetId: id,
+        before: { deletedAt: null },
+        after: { deletedAt: now },
+        clientAddress,
+      })
+    })
   }
 
   /**

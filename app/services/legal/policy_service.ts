@@ -1,3 +1,4 @@
+import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -20,6 +21,7 @@ import {
   PolicyVersionExists,
 } from '#exceptions/legal_errors'
 import { ValidationFailed } from '#exceptions/common_errors'
+import { AuditTrail, changedFields } from '#services/admin/audit_trail_service'
 
 /** A new policy version as the validator hands it over; `effectiveDate` is in UTC. */
 export interface NewPolicy {
@@ -52,6 +54,17 @@ function versionPartsOf(version: string): VersionParts {
   return parts
 }
 
+/** The fields of a policy an administrator sets, as the audit trail shows them. */
+function auditedFields(policy: Policy): Record<string, unknown> {
+  return {
+    type: policy.type,
+    title: policy.title,
+    version: policy.version,
+    content: policy.content,
+    effectiveDate: policy.effectiveDate,
+  }
+}
+
 function refuseUnlessOk(verdict: VersionVerdict) {
   if (verdict === 'duplicate') throw new PolicyVersionExists()
   if (verdict === 'out_of_order') {
@@ -64,9 +77,13 @@ function refuseUnlessOk(verdict: VersionVerdict) {
 /**
  * Publishing, reading, editing and deactivating legal policies. The current policy of a type is
  * never stored: it is derived from `isActive` and `effectiveDate` at read time, so a scheduled
- * version takes over by itself when its date passes.
+ * version takes over by itself when its date passes. Every write is recorded in the audit trail
+ * within its transaction.
  */
+@inject()
 export class PolicyService {
+  constructor(protected audit: AuditTrail) {}
+
   /** Every policy, newest first; `active` keeps only the active (true) or inactive (false) ones. */
   async list(filter: { active?: boolean } = {}): Promise<Policy[]> {
     const query = Policy.query()
@@ -104,12 +121,16 @@ export class PolicyService {
   }
 
   /** Publishes a new version: unique within its type and above every existing version of it. */
-  async create(actor: User, input: NewPolicy): Promise<Policy> {
+  async create(
+    actor: User,
+    input: NewPolicy,
+    clientAddress: string | null = null
+  ): Promise<Policy> {
     const parts = versionPartsOf(input.version)
     return db.transaction(async (trx) => {
       const existing = await this.#lockVersionsOf(trx, input.type)
       refuseUnlessOk(checkNewVersion(parts, existing))
-      return Policy.create(
+      const policy = await Policy.create(
         {
           type: input.type,
           title: input.title,
@@ -126,6 +147,16 @@ export class PolicyService {
         },
         { client: trx }
       )
+      await this.audit.record(trx, {
+        actor,
+        action: 'policy.created',
+        targetType: 'policy',
+        targetId: policy.id,
+        before: null,
+        after: auditedFields(policy),
+        clientAddress,
+      })
+      return policy
     })
   }
 
@@ -134,7 +165,12 @@ export class PolicyService {
    * consented; a new version number may not pass another version of the same type. Fields given
    * with their current value are not changes, so resending a frozen field unchanged is allowed.
    */
-  async update(actor: User, id: string, changes: PolicyChanges): Promise<Policy> {
+  async update(
+    actor: User,
+    id: string,
+    changes: PolicyChanges,
+    clientAddress: string | null = null
+  ): Promise<Policy> {
     return db.transaction(async (trx) => {
       const policy = await this.find(id, trx)
       if (!policy.isActive) throw new PolicyInactive()
@@ -178,16 +214,28 @@ export class PolicyService {
         const fresh = await this.find(id, trx)
         throw fresh.isActive ? new PolicyLocked() : new PolicyInactive()
       }
-      return this.find(id, trx)
+      const updatedPolicy = await this.find(id, trx)
+      const changed = changedFields(auditedFields(policy), auditedFields(updatedPolicy))
+      if (changed) {
+        await this.audit.record(trx, {
+          actor,
+          action: 'policy.updated',
+          targetType: 'policy',
+          targetId: policy.id,
+          ...changed,
+          clientAddress,
+        })
+      }
+      return updatedPolicy
     })
   }
 
   /** Marks a policy inactive and keeps the record; an inactive policy is returned unchanged. */
-  async deactivate(actor: User, id: string): Promise<Policy> {
+  async deactivate(actor: User, id: string, clientAddress: string | null = null): Promise<Policy> {
     return db.transaction(async (trx) => {
       const policy = await this.find(id, trx)
       if (!policy.isActive) return policy
-      await trx
+      const deactivated = await trx
         .from(Policy.table)
         .where('id', policy.id)
         .where('is_active', true)
@@ -196,6 +244,17 @@ export class PolicyService {
           updated_by_id: actor.id,
           updated_at: toDbInstant(DateTime.now()),
         })
+      if (Number(deactivated) === 1) {
+        await this.audit.record(trx, {
+          actor,
+          action: 'policy.deactivated',
+          targetType: 'policy',
+          targetId: policy.id,
+          before: { isActive: true },
+          after: { isActive: false },
+          clientAddress,
+        })
+      }
       return this.find(id, trx)
     })
   }

@@ -15,6 +15,8 @@ type OrderQuery = ModelQueryBuilderContract<typeof Order>
 export interface OrderFilters {
   status?: OrderStatus
   shopId?: string
+  /** Placed by this customer (the console's user page). */
+  customerId?: string
   /** Placed at or after this instant. */
   from?: DateTime
   /** Placed strictly before this instant. */
@@ -57,6 +59,7 @@ export class OrderQueryService {
     const query = visibleTo(Order.query(), actor)
     if (filters.status) query.where('orders.status', filters.status)
     if (filters.shopId) query.where('orders.shop_id', filters.shopId)
+    if (filters.customerId) query.where('orders.user_id', filters.customerId)
     if (filters.from)
       query.where('orders.created_at', '>=', sqlTime(filters.from, undefined, 'down'))
     if (filters.until)

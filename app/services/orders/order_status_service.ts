@@ -21,6 +21,8 @@ import { OrderQueryService, visibleTo } from '#services/orders/order_query_servi
 import { CouponUsageService } from '#services/coupons/coupon_usage_service'
 import { StockService } from '#services/catalog/stock_service'
 import { sqlTime } from '#support/sql_time'
+import { AuditTrail } from '#services/admin/audit_trail_service'
+import { isAdministrator } from '#policies/roles'
 
 /** Enough rounds for every forward step of both state machines. */
 const MAX_TRANSITION_ROUNDS = 8
@@ -79,7 +81,8 @@ export class OrderStatusService {
   constructor(
     protected orders: OrderQueryService,
     protected coupons: CouponUsageService,
-    protected stock: StockService
+    protected stock: StockService,
+    protected audit: AuditTrail
   ) {}
 
   /** A customer cancels one of their orders. */
@@ -92,7 +95,12 @@ export class OrderStatusService {
    * own, a seller its shops'). Which user types may ask for which change is decided by the route's
    * Bouncer check: customers reach only `cancel`.
    */
-  async changeStatus(actor: User, orderId: string, to: OrderStatus): Promise<Order> {
+  async changeStatus(
+    actor: User,
+    orderId: string,
+    to: OrderStatus,
+    clientAddress: string | null = null
+  ): Promise<Order> {
     return db.transaction(async (trx) => {
       const { order, from } = await this.#transition(actor, orderId, trx, (current) => {
         if (!allowedStatusChanges(current).includes(to)) {
@@ -106,6 +114,7 @@ export class OrderStatusService {
       })
       if (to === 'CANCELLED') await this.#undoPlacement(order, trx)
       await this.#record(trx, order, actor, 'STATUS', from.status, to)
+      await this.#audit(trx, order, actor, 'STATUS', from.status, to, clientAddress)
       return this.orders.find(actor, order.id, { client: trx })
     })
   }
@@ -114,7 +123,12 @@ export class OrderStatusService {
    * Records a payment change on an order `actor` may see; only the seller and admin routes, whose
    * Bouncer checks refuse customers, lead here.
    */
-  async changePaymentStatus(actor: User, orderId: string, to: PaymentStatus): Promise<Order> {
+  async changePaymentStatus(
+    actor: User,
+    orderId: string,
+    to: PaymentStatus,
+    clientAddress: string | null = null
+  ): Promise<Order> {
     return db.transaction(async (trx) => {
       const { order, from } = await this.#transition(actor, orderId, trx, (current) => {
         if (!allowedPaymentChanges(current).includes(to)) {
@@ -130,6 +144,7 @@ export class OrderStatusService {
           .update({ payment_status: to, updated_at: sqlTime(undefined, trx) })
       })
       await this.#record(trx, order, actor, 'PAYMENT_STATUS', from.paymentStatus, to)
+      await this.#audit(trx, order, actor, 'PAYMENT_STATUS', from.paymentStatus, to, clientAddress)
       return this.orders.find(actor, order.id, { client: trx })
     })
   }
@@ -215,5 +230,31 @@ export class OrderStatusService {
       },
       { client: trx }
     )
+  }
+
+  /**
+   * An administrator's change also goes into the audit trail. Sellers' and customers' changes
+   * are not administrative: the order's own history keeps them.
+   */
+  async #audit(
+    trx: TransactionClientContract,
+    order: Order,
+    actor: User,
+    field: OrderStateField,
+    from: string,
+    to: string,
+    clientAddress: string | null
+  ) {
+    if (!isAdministrator(actor)) return
+    const key = field === 'STATUS' ? 'status' : 'paymentStatus'
+    await this.audit.record(trx, {
+      actor,
+      action: field === 'STATUS' ? 'order.status_changed' : 'order.payment_changed',
+      targetType: 'order',
+      targetId: order.id,
+      before: { [key]: from },
+      after: { [key]: to },
+      clientAddress,
+    })
   }
 }

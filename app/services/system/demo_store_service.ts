@@ -166,7 +166,7 @@ export class DemoStoreService {
     const admin = await this.#account(DEMO_ADMIN_EMAIL, UserType.SUPER_ADMIN, made)
     const catalog = await this.#openShops(admin, made)
     const shoppers = await this.#customers(made)
-    await this.#taxRatesAndCoupons(now, made)
+    await this.#taxRatesAndCoupons(admin, now, made)
     await this.#policiesAndConsents(admin, shoppers, now, made)
     await this.#orders({ admin, catalog, shoppers, now }, made)
 
@@ -257,7 +257,7 @@ export class DemoStoreService {
    * active with a minimum order, used up, expired and scheduled. Coupon dates are whole days in
    * the store's time zone, as an admin would type them.
    */
-  async #taxRatesAndCoupons(now: DateTime, made: DemoStoreReport['made']) {
+  async #taxRatesAndCoupons(admin: User, now: DateTime, made: DemoStoreReport['made']) {
     for (const rate of DEMO_TAX_RATES) {
       await this.taxRates.create({ country: rate.country, region: null, rate: rate.rate })
       made.taxRates += 1
@@ -310,7 +310,7 @@ export class DemoStoreService {
       },
     ]
     for (const coupon of coupons) {
-      await this.coupons.create(coupon)
+      await this.coupons.create(admin, coupon)
       made.coupons += 1
     }
   }

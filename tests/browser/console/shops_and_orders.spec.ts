@@ -82,8 +82,12 @@ test.group('Console in a browser: orders', (group) => {
     await page.getByRole('button', { name: 'Record payment' }).click()
     await page.assertTextContains('.flash.success', 'is now PAID')
     await page.assertTextContains(
-      'tr:has-text("PENDING → CONFIRMED")',
+      'section[aria-labelledby="history-heading"] tr:has-text("PENDING → CONFIRMED")',
       `SUPER_ADMIN ${DEMO_ADMIN_EMAIL}`
+    )
+    await page.assertTextContains(
+      'section[aria-labelledby="activity-heading"] tr:has-text("order.status_changed")',
+      'status: PENDING → CONFIRMED'
     )
     await screenshot(page, 'order-detail')
 

@@ -52,6 +52,8 @@ interface ConsoleRoute {
   path: (world: World) => string
   form?: Record<string, string>
   snapshot?: (world: World) => Promise<unknown>
+  /** A page only a Super Admin may see: an Admin gets the 403 page. */
+  superAdminOnly?: boolean
 }
 
 const couponForm = {
@@ -68,6 +70,11 @@ const ROUTES: ConsoleRoute[] = [
   { method: 'POST', pattern: '/admin/logout', path: () => '/admin/logout' },
   { method: 'GET', pattern: '/admin', path: () => '/admin' },
   { method: 'GET', pattern: '/admin/users', path: () => '/admin/users' },
+  {
+    method: 'GET',
+    pattern: '/admin/users/:id',
+    path: (world) => `/admin/users/${world.activeCustomer.id}`,
+  },
   {
     method: 'POST',
     pattern: '/admin/users/:id/activate',
@@ -201,6 +208,12 @@ const ROUTES: ConsoleRoute[] = [
     form: { paymentStatus: 'PAID' },
     snapshot: (world) => Order.findOrFail(world.order.id).then((row) => row.paymentStatus),
   },
+  {
+    method: 'GET',
+    pattern: '/admin/activity',
+    path: () => '/admin/activity',
+    superAdminOnly: true,
+  },
 ]
 
 /** The sign-in routes are the only console routes open to everyone. */
@@ -294,7 +307,8 @@ test.group('Console authorization', (group) => {
         const response = await visit(client, route, world, user)
         const label = `${route.method} ${route.pattern}`
         if (route.method === 'GET') {
-          assert.equal(response.status(), 200, label)
+          const refused = route.superAdminOnly && visitor.type !== UserType.SUPER_ADMIN
+          assert.equal(response.status(), refused ? 403 : 200, label)
           continue
         }
         const flash = response.flashMessages() as Record<string, unknown>

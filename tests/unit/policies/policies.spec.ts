@@ -49,6 +49,7 @@ const ROLE_ACTIONS: Record<keyof typeof policies, Record<string, UserType[]>> = 
   },
   TaxRatePolicy: { viewAny: ADMINS, create: ADMINS, update: ADMINS, delete: ADMINS },
   CartPolicy: { view: [CUSTOMER], update: [CUSTOMER], checkOut: [CUSTOMER] },
+  AdminActionPolicy: { viewAny: [SUPER_ADMIN] },
 }
 
 /** Actions that judge a row too, tested below. */

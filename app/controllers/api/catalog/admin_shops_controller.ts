@@ -22,18 +22,22 @@ export default class AdminShopsController {
   }
 
   /** Approves a shop: its products go on sale. */
-  async approve({ auth, bouncer, params }: HttpContext) {
+  async approve({ auth, bouncer, params, request }: HttpContext) {
     await bouncer.authorize('administer')
     return serialize(
-      ShopTransformer.transform(await this.shops.approve(auth.getUserOrFail(), params.id))
+      ShopTransformer.transform(
+        await this.shops.approve(auth.getUserOrFail(), params.id, request.ip())
+      )
     )
   }
 
   /** Suspends a shop: its products leave the catalog. */
-  async suspend({ auth, bouncer, params }: HttpContext) {
+  async suspend({ auth, bouncer, params, request }: HttpContext) {
     await bouncer.authorize('administer')
     return serialize(
-      ShopTransformer.transform(await this.shops.suspend(auth.getUserOrFail(), params.id))
+      ShopTransformer.transform(
+        await this.shops.suspend(auth.getUserOrFail(), params.id, request.ip())
+      )
     )
   }
 }

@@ -26,29 +26,39 @@ export default class AdminShippingMethodsController {
   }
 
   /** Creates a method. */
-  async store({ bouncer, request, response }: HttpContext) {
+  async store({ auth, bouncer, request, response }: HttpContext) {
     await bouncer.authorize('administer')
     const { price, ...input } = await request.validateUsing(createShippingMethodValidator, {
       data: request.body(),
     })
-    const method = await this.methods.create({ ...input, priceCents: price })
+    const method = await this.methods.create(
+      { ...input, priceCents: price },
+      { actor: auth.getUserOrFail(), clientAddress: request.ip() }
+    )
     return response.created(await serialize(ShippingMethodTransformer.transform(method)))
   }
 
   /** Changes some fields of a method (`isActive: false` deactivates it). */
-  async update({ bouncer, params, request }: HttpContext) {
+  async update({ auth, bouncer, params, request }: HttpContext) {
     await bouncer.authorize('administer')
     const { price, ...input } = await request.validateUsing(updateShippingMethodValidator, {
       data: request.body(),
     })
-    const method = await this.methods.update(params.id, { ...input, priceCents: price })
+    const method = await this.methods.update(
+      params.id,
+      { ...input, priceCents: price },
+      { actor: auth.getUserOrFail(), clientAddress: request.ip() }
+    )
     return serialize(ShippingMethodTransformer.transform(method))
   }
 
   /** Soft-deletes a method: it leaves every list; placed orders keep their copy of it. */
-  async destroy({ bouncer, params }: HttpContext) {
+  async destroy({ auth, bouncer, params, request }: HttpContext) {
     await bouncer.authorize('administer')
-    await this.methods.delete(params.id)
+    await this.methods.delete(params.id, {
+      actor: auth.getUserOrFail(),
+      clientAddress: request.ip(),
+    })
     return { id: params.id, deleted: true }
   }
 }

@@ -26,25 +26,31 @@ export default class AdminTaxRatesController {
   }
 
   /** Adds a rate for a country or one of its regions. */
-  async store({ bouncer, request, response }: HttpContext) {
+  async store({ auth, bouncer, request, response }: HttpContext) {
     await bouncer.authorize('administer')
     const input = await request.validateUsing(createTaxRateValidator, { data: request.body() })
-    const rate = await this.rates.create(input)
+    const rate = await this.rates.create(input, {
+      actor: auth.getUserOrFail(),
+      clientAddress: request.ip(),
+    })
     return response.created(await serialize(TaxRateTransformer.transform(rate)))
   }
 
   /** Changes some fields of a rate. */
-  async update({ bouncer, params, request }: HttpContext) {
+  async update({ auth, bouncer, params, request }: HttpContext) {
     await bouncer.authorize('administer')
     const input = await request.validateUsing(updateTaxRateValidator, { data: request.body() })
-    const rate = await this.rates.update(params.id, input)
+    const rate = await this.rates.update(params.id, input, {
+      actor: auth.getUserOrFail(),
+      clientAddress: request.ip(),
+    })
     return serialize(TaxRateTransformer.transform(rate))
   }
 
   /** Removes a rate. */
-  async destroy({ bouncer, params }: HttpContext) {
+  async destroy({ auth, bouncer, params, request }: HttpContext) {
     await bouncer.authorize('administer')
-    await this.rates.delete(params.id)
+    await this.rates.delete(params.id, { actor: auth.getUserOrFail(), clientAddress: request.ip() })
     return { id: params.id, deleted: true }
   }
 }

@@ -13,10 +13,10 @@ export default class AdminCouponsController {
   constructor(protected coupons: CouponService) {}
 
   /** Creates a coupon, 201. */
-  async store({ bouncer, request, response }: HttpContext) {
+  async store({ auth, bouncer, request, response }: HttpContext) {
     await bouncer.authorize('administer')
     const input = await request.validateUsing(createCouponValidator, { data: request.body() })
-    const coupon = await this.coupons.create(input)
+    const coupon = await this.coupons.create(auth.getUserOrFail(), input, request.ip())
     return response.created(await serialize(CouponTransformer.transform(coupon)))
   }
 
@@ -30,17 +30,17 @@ export default class AdminCouponsController {
   }
 
   /** Changes the given fields. */
-  async update({ bouncer, request, params }: HttpContext) {
+  async update({ auth, bouncer, request, params }: HttpContext) {
     await bouncer.authorize('administer')
     const changes = await request.validateUsing(updateCouponValidator, { data: request.body() })
-    const coupon = await this.coupons.update(params.id, changes)
+    const coupon = await this.coupons.update(auth.getUserOrFail(), params.id, changes, request.ip())
     return serialize(CouponTransformer.transform(coupon))
   }
 
   /** Soft-deletes a coupon: `{id, deleted: true}`. */
-  async destroy({ bouncer, params }: HttpContext) {
+  async destroy({ auth, bouncer, params, request }: HttpContext) {
     await bouncer.authorize('administer')
-    await this.coupons.delete(params.id)
+    await this.coupons.delete(auth.getUserOrFail(), params.id, request.ip())
     return { id: params.id, deleted: true }
   }
 }

@@ -42,7 +42,7 @@ export default class PoliciesController {
   async store({ request, response, auth, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
     const input = await request.validateUsing(createPolicyValidator)
-    const policy = await this.policies.create(auth.getUserOrFail(), input)
+    const policy = await this.policies.create(auth.getUserOrFail(), input, request.ip())
     return sendEnvelope(response, PolicyTransformer.transform(policy), 201)
   }
 
@@ -50,14 +50,19 @@ export default class PoliciesController {
   async update({ params, request, response, auth, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
     const changes = await request.validateUsing(updatePolicyValidator)
-    const policy = await this.policies.update(auth.getUserOrFail(), params.id, changes)
+    const policy = await this.policies.update(
+      auth.getUserOrFail(),
+      params.id,
+      changes,
+      request.ip()
+    )
     return sendEnvelope(response, PolicyTransformer.transform(policy))
   }
 
   /** POST /policy/deactivate/{id}: keeps the record, marks it inactive. */
-  async deactivate({ params, response, auth, bouncer }: HttpContext) {
+  async deactivate({ params, request, response, auth, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
-    const policy = await this.policies.deactivate(auth.getUserOrFail(), params.id)
+    const policy = await this.policies.deactivate(auth.getUserOrFail(), params.id, request.ip())
     return sendEnvelope(response, PolicyTransformer.transform(policy))
   }
 }

@@ -45,7 +45,12 @@ export default abstract class StaffOrdersController {
   async updateStatus({ auth, bouncer, params, request }: HttpContext) {
     await bouncer.authorize(this.ability)
     const { status } = await request.validateUsing(orderStatusValidator, { data: request.body() })
-    const order = await this.statuses.changeStatus(auth.getUserOrFail(), params.id, status)
+    const order = await this.statuses.changeStatus(
+      auth.getUserOrFail(),
+      params.id,
+      status,
+      request.ip()
+    )
     return serialize(OrderTransformer.transform(order))
   }
 
@@ -58,7 +63,8 @@ export default abstract class StaffOrdersController {
     const order = await this.statuses.changePaymentStatus(
       auth.getUserOrFail(),
       params.id,
-      paymentStatus
+      paymentStatus,
+      request.ip()
     )
     return serialize(OrderTransformer.transform(order))
   }

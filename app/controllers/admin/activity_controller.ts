@@ -1,0 +1,43 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import { AuditTrail } from '#services/admin/audit_trail_service'
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#models/admin_action'
+import { consoleActivityListValidator } from '#validators/admin_action'
+import AdminActionPolicy from '#policies/admin_action_policy'
+import { activityFilterInput, filterInput } from '#support/form_input'
+import { storeTimezone } from '#support/store_time'
+import { listPage, pageSlice } from '#controllers/admin/console_pages'
+import { activityRows } from '#controllers/admin/activity_entries'
+
+/** Console: the audit trail of administrative changes, filtered (Super Admins only). */
+@inject()
+export default class ActivityController {
+  constructor(protected audit: AuditTrail) {}
+
+  async index({ bouncer, request, view }: HttpContext) {
+    await bouncer.with(AdminActionPolicy).authorize('viewAny')
+    const { page = 1, ...filter } = await consoleActivityListValidator.validate(
+      activityFilterInput(request.qs())
+    )
+    const { items, total } = await this.audit.list(filter, pageSlice(page))
+    const timezone = storeTimezone()
+    const filters = filterInput(
+      request.only(['actorId', 'action', 'targetType', 'targetId', 'from', 'to'])
+    )
+    return view.render('pages/admin/activity/index', {
+      section: 'activity',
+      entries: listPage(
+        activityRows(items, timezone),
+        total,
+        page,
+        urlFor('console.activity'),
+        filters
+      ),
+      filters,
+      actions: AUDIT_ACTIONS,
+      targetTypes: AUDIT_TARGET_TYPES,
+      timezone,
+    })
+  }
+}
