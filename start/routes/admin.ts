@@ -11,6 +11,7 @@ const PoliciesController = () => import('#controllers/admin/policies_controller'
 const CouponsController = () => import('#controllers/admin/coupons_controller')
 const ShopsController = () => import('#controllers/admin/shops_controller')
 const OrdersController = () => import('#controllers/admin/orders_controller')
+const TaxRatesController = () => import('#controllers/admin/tax_rates_controller')
 
 router
   .group(() => {
@@ -70,6 +71,17 @@ router
         router
           .post('/orders/:id/payment-status', [OrdersController, 'updatePaymentStatus'])
           .as('console.orders.payment_status')
+        router.get('/tax-rates', [TaxRatesController, 'index']).as('console.tax_rates')
+        router.get('/tax-rates/new', [TaxRatesController, 'create']).as('console.tax_rates.create')
+        router.post('/tax-rates', [TaxRatesController, 'store']).as('console.tax_rates.store')
+        router.get('/tax-rates/:id/edit', [TaxRatesController, 'edit']).as('console.tax_rates.edit')
+        router.post('/tax-rates/:id', [TaxRatesController, 'update']).as('console.tax_rates.update')
+        router
+          .get('/tax-rates/:id/delete', [TaxRatesController, 'confirmDestroy'])
+          .as('console.tax_rates.confirm_destroy')
+        router
+          .post('/tax-rates/:id/delete', [TaxRatesController, 'destroy'])
+          .as('console.tax_rates.destroy')
       })
       .use(middleware.console())
   })

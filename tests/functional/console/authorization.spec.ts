@@ -9,11 +9,13 @@ import Policy from '#models/policy'
 import Coupon from '#models/coupon'
 import Shop from '#models/shop'
 import Order from '#models/order'
+import TaxRate from '#models/tax_rate'
 import { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
 import { PolicyFactory } from '#database/factories/policy_factory'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import { ShopFactory } from '#database/factories/shop_factory'
+import { TaxRateFactory } from '#database/factories/tax_rate_factory'
 import { placedCheckout } from '#tests/functional/orders/fixtures'
 import { CONSOLE_TOKEN_VERSION } from '#middleware/console_auth_middleware'
 import { expectRedirect, signedIn, submitted } from '#tests/functional/console/support'
@@ -27,6 +29,7 @@ interface World {
   activeCustomer: User
   inactiveCustomer: User
   order: Order
+  taxRate: TaxRate
 }
 
 let worlds = 0
@@ -42,6 +45,7 @@ async function makeWorld(): Promise<World> {
     activeCustomer: await makeUser(UserType.CUSTOMER),
     inactiveCustomer: await makeUser(UserType.CUSTOMER, { isActive: false }),
     order: await placedCheckout().then(({ orders }) => orders[0]),
+    taxRate: await TaxRateFactory.merge({ country: 'CA', region: `R${worlds}` }).create(),
   }
 }
 
@@ -200,6 +204,41 @@ const ROUTES: ConsoleRoute[] = [
     path: (world) => `/admin/orders/${world.order.id}/payment-status`,
     form: { paymentStatus: 'PAID' },
     snapshot: (world) => Order.findOrFail(world.order.id).then((row) => row.paymentStatus),
+  },
+  { method: 'GET', pattern: '/admin/tax-rates', path: () => '/admin/tax-rates' },
+  { method: 'GET', pattern: '/admin/tax-rates/new', path: () => '/admin/tax-rates/new' },
+  {
+    method: 'POST',
+    pattern: '/admin/tax-rates',
+    path: () => '/admin/tax-rates',
+    form: { country: 'FR', region: '', rate: '20' },
+    snapshot: () =>
+      TaxRate.query()
+        .where('country', 'FR')
+        .then((rows) => rows.length),
+  },
+  {
+    method: 'GET',
+    pattern: '/admin/tax-rates/:id/edit',
+    path: (world) => `/admin/tax-rates/${world.taxRate.id}/edit`,
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/tax-rates/:id',
+    path: (world) => `/admin/tax-rates/${world.taxRate.id}`,
+    form: { country: 'CA', region: 'ON', rate: '5' },
+    snapshot: (world) => TaxRate.findOrFail(world.taxRate.id).then((row) => row.rate),
+  },
+  {
+    method: 'GET',
+    pattern: '/admin/tax-rates/:id/delete',
+    path: (world) => `/admin/tax-rates/${world.taxRate.id}/delete`,
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/tax-rates/:id/delete',
+    path: (world) => `/admin/tax-rates/${world.taxRate.id}/delete`,
+    snapshot: (world) => TaxRate.find(world.taxRate.id).then((row) => row !== null),
   },
 ]
 
