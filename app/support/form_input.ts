@@ -135,3 +135,17 @@ export function taxRateFormInput(fields: FormFields): FormFields {
     rate: formNumber(fields.rate, null),
   }
 }
+
+/**
+ * The shipping-method form (create and edit) as the shipping-method validators' JSON body: the
+ * price is an amount in the store currency; a blank description means none.
+ */
+export function shippingMethodFormInput(fields: FormFields): FormFields {
+  return {
+    name: formText(fields.name, null),
+    description: formText(fields.description, null),
+    price: formNumber(fields.price, null),
+    estimatedDays: formNumber(fields.estimatedDays, null),
+    isActive: formCheckbox(fields.isActive),
+  }
+}

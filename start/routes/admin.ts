@@ -12,6 +12,7 @@ const CouponsController = () => import('#controllers/admin/coupons_controller')
 const ShopsController = () => import('#controllers/admin/shops_controller')
 const OrdersController = () => import('#controllers/admin/orders_controller')
 const TaxRatesController = () => import('#controllers/admin/tax_rates_controller')
+const ShippingMethodsController = () => import('#controllers/admin/shipping_methods_controller')
 
 router
   .group(() => {
@@ -82,6 +83,27 @@ router
         router
           .post('/tax-rates/:id/delete', [TaxRatesController, 'destroy'])
           .as('console.tax_rates.destroy')
+        router
+          .get('/shipping-methods', [ShippingMethodsController, 'index'])
+          .as('console.shipping_methods')
+        router
+          .get('/shipping-methods/new', [ShippingMethodsController, 'create'])
+          .as('console.shipping_methods.create')
+        router
+          .post('/shipping-methods', [ShippingMethodsController, 'store'])
+          .as('console.shipping_methods.store')
+        router
+          .get('/shipping-methods/:id/edit', [ShippingMethodsController, 'edit'])
+          .as('console.shipping_methods.edit')
+        router
+          .post('/shipping-methods/:id', [ShippingMethodsController, 'update'])
+          .as('console.shipping_methods.update')
+        router
+          .post('/shipping-methods/:id/deactivate', [ShippingMethodsController, 'deactivate'])
+          .as('console.shipping_methods.deactivate')
+        router
+          .post('/shipping-methods/:id/activate', [ShippingMethodsController, 'activate'])
+          .as('console.shipping_methods.activate')
       })
       .use(middleware.console())
   })
