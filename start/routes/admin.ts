@@ -72,6 +72,10 @@ router
         router
           .post('/orders/:id/payment-status', [OrdersController, 'updatePaymentStatus'])
           .as('console.orders.payment_status')
+        router.get('/orders/export', [OrdersController, 'export']).as('console.orders.export')
+        router
+          .get('/policies/consents/export', [PoliciesController, 'exportConsents'])
+          .as('console.policies.export_consents')
         router.get('/tax-rates', [TaxRatesController, 'index']).as('console.tax_rates')
         router.get('/tax-rates/new', [TaxRatesController, 'create']).as('console.tax_rates.create')
         router.post('/tax-rates', [TaxRatesController, 'store']).as('console.tax_rates.store')

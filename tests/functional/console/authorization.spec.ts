@@ -211,6 +211,12 @@ const ROUTES: ConsoleRoute[] = [
     form: { paymentStatus: 'PAID' },
     snapshot: (world) => Order.findOrFail(world.order.id).then((row) => row.paymentStatus),
   },
+  { method: 'GET', pattern: '/admin/orders/export', path: () => '/admin/orders/export' },
+  {
+    method: 'GET',
+    pattern: '/admin/policies/consents/export',
+    path: () => '/admin/policies/consents/export',
+  },
   { method: 'GET', pattern: '/admin/tax-rates', path: () => '/admin/tax-rates' },
   { method: 'GET', pattern: '/admin/tax-rates/new', path: () => '/admin/tax-rates/new' },
   {
