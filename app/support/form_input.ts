@@ -132,3 +132,30 @@ export function couponFormInput(fields: FormFields): FormFields {
     isActive: formCheckbox(fields.isActive),
   }
 }
+
+/**
+ * The tax-rate form (create and edit) as the tax-rate validators' JSON body: the rate is a
+ * percent; a blank region means the country-wide rate (null). A blank country is left out, so
+ * the validator reports it missing rather than reading a null it would let through.
+ */
+export function taxRateFormInput(fields: FormFields): FormFields {
+  return {
+    country: formText(fields.country),
+    region: formText(fields.region, null),
+    rate: formNumber(fields.rate, null),
+  }
+}
+
+/**
+ * The shipping-method form (create and edit) as the shipping-method validators' JSON body: the
+ * price is an amount in the store currency; a blank description means none.
+ */
+export function shippingMethodFormInput(fields: FormFields): FormFields {
+  return {
+    name: formText(fields.name, null),
+    description: formText(fields.description, null),
+    price: formNumber(fields.price, null),
+    estimatedDays: formNumber(fields.estimatedDays, null),
+    isActive: formCheckbox(fields.isActive),
+  }
+}

@@ -15,3 +15,8 @@ export default class ShippingMethodTransformer extends ApiTransformer<ShippingMe
     }
   }
 }
+
+/** A shipping method as the API shows it, for the console's pages. */
+export function shippingMethodResource(method: ShippingMethod) {
+  return new ShippingMethodTransformer(method).toObject()
+}

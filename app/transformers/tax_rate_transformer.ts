@@ -16,3 +16,8 @@ export default class TaxRateTransformer extends ApiTransformer<TaxRate> {
     }
   }
 }
+
+/** A tax rate as the API shows it, for the console's pages. */
+export function taxRateResource(taxRate: TaxRate) {
+  return new TaxRateTransformer(taxRate).toObject()
+}

@@ -12,6 +12,8 @@ const CouponsController = () => import('#controllers/admin/coupons_controller')
 const ShopsController = () => import('#controllers/admin/shops_controller')
 const OrdersController = () => import('#controllers/admin/orders_controller')
 const ActivityController = () => import('#controllers/admin/activity_controller')
+const TaxRatesController = () => import('#controllers/admin/tax_rates_controller')
+const ShippingMethodsController = () => import('#controllers/admin/shipping_methods_controller')
 
 router
   .group(() => {
@@ -74,6 +76,42 @@ router
           .as('console.orders.payment_status')
 
         router.get('/activity', [ActivityController, 'index']).as('console.activity')
+        router.get('/orders/export', [OrdersController, 'export']).as('console.orders.export')
+        router
+          .get('/policies/consents/export', [PoliciesController, 'exportConsents'])
+          .as('console.policies.export_consents')
+        router.get('/tax-rates', [TaxRatesController, 'index']).as('console.tax_rates')
+        router.get('/tax-rates/new', [TaxRatesController, 'create']).as('console.tax_rates.create')
+        router.post('/tax-rates', [TaxRatesController, 'store']).as('console.tax_rates.store')
+        router.get('/tax-rates/:id/edit', [TaxRatesController, 'edit']).as('console.tax_rates.edit')
+        router.post('/tax-rates/:id', [TaxRatesController, 'update']).as('console.tax_rates.update')
+        router
+          .get('/tax-rates/:id/delete', [TaxRatesController, 'confirmDestroy'])
+          .as('console.tax_rates.confirm_destroy')
+        router
+          .post('/tax-rates/:id/delete', [TaxRatesController, 'destroy'])
+          .as('console.tax_rates.destroy')
+        router
+          .get('/shipping-methods', [ShippingMethodsController, 'index'])
+          .as('console.shipping_methods')
+        router
+          .get('/shipping-methods/new', [ShippingMethodsController, 'create'])
+          .as('console.shipping_methods.create')
+        router
+          .post('/shipping-methods', [ShippingMethodsController, 'store'])
+          .as('console.shipping_methods.store')
+        router
+          .get('/shipping-methods/:id/edit', [ShippingMethodsController, 'edit'])
+          .as('console.shipping_methods.edit')
+        router
+          .post('/shipping-methods/:id', [ShippingMethodsController, 'update'])
+          .as('console.shipping_methods.update')
+        router
+          .post('/shipping-methods/:id/deactivate', [ShippingMethodsController, 'deactivate'])
+          .as('console.shipping_methods.deactivate')
+        router
+          .post('/shipping-methods/:id/activate', [ShippingMethodsController, 'activate'])
+          .as('console.shipping_methods.activate')
       })
       .use(middleware.console())
   })

@@ -17,32 +17,48 @@ import OrderPolicy from '#policies/order_policy'
 import AdminActionPolicy from '#policies/admin_action_policy'
 import { activityRows } from '#controllers/admin/activity_entries'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
+import { fileDate, streamCsv } from '#controllers/admin/csv_response'
+import { CsvExportService } from '#services/admin/csv_export_service'
+import type { OrderFilters } from '#services/orders/order_query_service'
+
+/**
+ * The order list's filters from the query string: its page, the search they make, and the fields
+ * to keep in the pager's and the export's links.
+ */
+async function listFilters(request: HttpContext['request']) {
+  const {
+    page = 1,
+    orderNumber,
+    customerEmail,
+  } = await orderListPageValidator.validate(filterInput(request.qs()))
+  const { status, shopId, from, to } = await adminOrderListValidator.validate(
+    orderFilterInput(request.qs())
+  )
+  const search: OrderFilters = { status, shopId, from, until: to, orderNumber, customerEmail }
+  const filters = filterInput(
+    request.only(['orderNumber', 'customerEmail', 'status', 'shopId', 'from', 'to'])
+  )
+  return { page, search, filters }
+}
 
 /** Console: every order, filtered; one order with its history and the changes it allows. */
 @inject()
 export default class OrdersController {
   constructor(
     protected directory: OrderDirectoryService,
-    protected statuses: OrderStatusService
+    protected statuses: OrderStatusService,
+    protected exports: CsvExportService
   ) {}
 
-  /** A page of orders, filtered by status, shop and days. */
+  /** A page of orders, searched by number and customer e-mail, filtered by status, shop and days. */
   async index({ bouncer, request, view, auth }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('viewAny')
-    const { page = 1 } = await orderListPageValidator.validate(filterInput(request.qs()))
-    const { status, shopId, from, to } = await adminOrderListValidator.validate(
-      orderFilterInput(request.qs())
-    )
+    const { page, search, filters } = await listFilters(request)
     const [{ rows, total }, shops] = await Promise.all([
-      this.directory.list(
-        auth.getUserOrFail(),
-        { status, shopId, from, until: to },
-        pageSlice(page)
-      ),
+      this.directory.list(auth.getUserOrFail(), search, pageSlice(page)),
       this.directory.shopChoices(),
     ])
     const timezone = storeTimezone()
-    const filters = filterInput(request.only(['status', 'shopId', 'from', 'to']))
     const orders = listPage(
       rows.map((row) => ({
         ...orderJson(row.order),
@@ -62,6 +78,17 @@ export default class OrdersController {
       statuses: ORDER_STATUSES,
       timezone,
     })
+  }
+
+  /**
+   * The orders the list's filters select, all pages, as a CSV file written while it is read
+   * (docs/api/console.md, "CSV exports").
+   */
+  async export({ bouncer, request, response, auth }: HttpContext) {
+    await bouncer.with(OrderPolicy).authorize('viewAny')
+    const { search } = await listFilters(request)
+    const lines = this.exports.orders(auth.getUserOrFail(), search)
+    return streamCsv(response, `orders-${fileDate()}.csv`, lines)
   }
 
   /** One order with its items, history and the changes it allows. */

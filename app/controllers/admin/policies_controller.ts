@@ -7,13 +7,16 @@ import { POLICY_TYPE_LABELS, PolicyOverviewService } from '#services/admin/polic
 import { POLICY_TYPES } from '#enums/policy_type'
 import { policyFormInput } from '#support/form_input'
 import LegalDocumentPolicy from '#policies/legal_document_policy'
+import { CsvExportService } from '#services/admin/csv_export_service'
+import { fileDate, streamCsv } from '#controllers/admin/csv_response'
 
 /** Console: policy versions per type; publish, edit and deactivate them. */
 @inject()
 export default class PoliciesController {
   constructor(
     protected policies: PolicyService,
-    protected overview: PolicyOverviewService
+    protected overview: PolicyOverviewService,
+    protected exports: CsvExportService
   ) {}
 
   /** The versions of each policy type. */
@@ -91,5 +94,11 @@ export default class PoliciesController {
     const policy = await this.policies.deactivate(auth.getUserOrFail(), params.id, request.ip())
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is deactivated.`)
     return response.redirect().toRoute('console.policies')
+  }
+
+  /** Every consent record as a CSV file written while it is read. */
+  async exportConsents({ bouncer, response }: HttpContext) {
+    await bouncer.with(LegalDocumentPolicy).authorize('viewAny')
+    return streamCsv(response, `consents-${fileDate()}.csv`, this.exports.consents())
   }
 }

@@ -7,6 +7,8 @@ import type User from '#models/user'
 import { UserType } from '#enums/user_type'
 import { OrderNotFound } from '#exceptions/order_errors'
 import { sqlTime } from '#support/sql_time'
+import { containsPattern } from '#support/sql_like'
+import { normalizeEmail } from '#support/email_address'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 
 type OrderQuery = ModelQueryBuilderContract<typeof Order>
@@ -21,6 +23,10 @@ export interface OrderFilters {
   from?: DateTime
   /** Placed strictly before this instant. */
   until?: DateTime
+  /** Part of the order number, any case. */
+  orderNumber?: string
+  /** Part of the customer's e-mail, any case. */
+  customerEmail?: string
 }
 
 /** What a read loads beside the order, its items and (for one order) its history. */
@@ -64,6 +70,16 @@ export class OrderQueryService {
       query.where('orders.created_at', '>=', sqlTime(filters.from, undefined, 'down'))
     if (filters.until)
       query.where('orders.created_at', '<', sqlTime(filters.until, undefined, 'up'))
+    if (filters.orderNumber) {
+      const pattern = containsPattern(filters.orderNumber.toUpperCase())
+      query.whereRaw(`orders.order_number like ? escape '\\'`, [pattern])
+    }
+    if (filters.customerEmail) {
+      const pattern = containsPattern(normalizeEmail(filters.customerEmail))
+      query.whereIn('orders.user_id', (users) =>
+        users.from('users').select('users.id').whereRaw(`users.email like ? escape '\\'`, [pattern])
+      )
+    }
     return pageOf(query, page, (slice) => {
       slice
         .preload('items', (items) => items.orderBy('position', 'asc'))

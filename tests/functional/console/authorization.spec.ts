@@ -9,11 +9,15 @@ import Policy from '#models/policy'
 import Coupon from '#models/coupon'
 import Shop from '#models/shop'
 import Order from '#models/order'
+import TaxRate from '#models/tax_rate'
+import ShippingMethod from '#models/shipping_method'
 import { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
 import { PolicyFactory } from '#database/factories/policy_factory'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import { ShopFactory } from '#database/factories/shop_factory'
+import { TaxRateFactory } from '#database/factories/tax_rate_factory'
+import { ShippingMethodFactory } from '#database/factories/shipping_method_factory'
 import { placedCheckout } from '#tests/functional/orders/fixtures'
 import { CONSOLE_TOKEN_VERSION } from '#middleware/console_auth_middleware'
 import { expectRedirect, signedIn, submitted } from '#tests/functional/console/support'
@@ -27,6 +31,9 @@ interface World {
   activeCustomer: User
   inactiveCustomer: User
   order: Order
+  taxRate: TaxRate
+  activeMethod: ShippingMethod
+  inactiveMethod: ShippingMethod
 }
 
 let worlds = 0
@@ -42,6 +49,9 @@ async function makeWorld(): Promise<World> {
     activeCustomer: await makeUser(UserType.CUSTOMER),
     inactiveCustomer: await makeUser(UserType.CUSTOMER, { isActive: false }),
     order: await placedCheckout().then(({ orders }) => orders[0]),
+    taxRate: await TaxRateFactory.merge({ country: 'CA', region: `R${worlds}` }).create(),
+    activeMethod: await ShippingMethodFactory.create(),
+    inactiveMethod: await ShippingMethodFactory.apply('inactive').create(),
   }
 }
 
@@ -213,6 +223,95 @@ const ROUTES: ConsoleRoute[] = [
     pattern: '/admin/activity',
     path: () => '/admin/activity',
     superAdminOnly: true,
+  },
+  { method: 'GET', pattern: '/admin/orders/export', path: () => '/admin/orders/export' },
+  {
+    method: 'GET',
+    pattern: '/admin/policies/consents/export',
+    path: () => '/admin/policies/consents/export',
+  },
+  { method: 'GET', pattern: '/admin/tax-rates', path: () => '/admin/tax-rates' },
+  { method: 'GET', pattern: '/admin/tax-rates/new', path: () => '/admin/tax-rates/new' },
+  {
+    method: 'POST',
+    pattern: '/admin/tax-rates',
+    path: () => '/admin/tax-rates',
+    form: { country: 'FR', region: '', rate: '20' },
+    snapshot: () =>
+      TaxRate.query()
+        .where('country', 'FR')
+        .then((rows) => rows.length),
+  },
+  {
+    method: 'GET',
+    pattern: '/admin/tax-rates/:id/edit',
+    path: (world) => `/admin/tax-rates/${world.taxRate.id}/edit`,
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/tax-rates/:id',
+    path: (world) => `/admin/tax-rates/${world.taxRate.id}`,
+    form: { country: 'CA', region: 'ON', rate: '5' },
+    snapshot: (world) => TaxRate.findOrFail(world.taxRate.id).then((row) => row.rate),
+  },
+  {
+    method: 'GET',
+    pattern: '/admin/tax-rates/:id/delete',
+    path: (world) => `/admin/tax-rates/${world.taxRate.id}/delete`,
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/tax-rates/:id/delete',
+    path: (world) => `/admin/tax-rates/${world.taxRate.id}/delete`,
+    snapshot: (world) => TaxRate.find(world.taxRate.id).then((row) => row !== null),
+  },
+  { method: 'GET', pattern: '/admin/shipping-methods', path: () => '/admin/shipping-methods' },
+  {
+    method: 'GET',
+    pattern: '/admin/shipping-methods/new',
+    path: () => '/admin/shipping-methods/new',
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/shipping-methods',
+    path: () => '/admin/shipping-methods',
+    form: { _form: 'shipping-method', name: 'Created', price: '4', estimatedDays: '3' },
+    snapshot: () =>
+      ShippingMethod.query()
+        .where('name', 'Created')
+        .then((rows) => rows.length),
+  },
+  {
+    method: 'GET',
+    pattern: '/admin/shipping-methods/:id/edit',
+    path: (world) => `/admin/shipping-methods/${world.activeMethod.id}/edit`,
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/shipping-methods/:id',
+    path: (world) => `/admin/shipping-methods/${world.activeMethod.id}`,
+    form: {
+      _form: 'shipping-method',
+      name: 'Edited',
+      price: '4',
+      estimatedDays: '3',
+      isActive: 'true',
+    },
+    snapshot: (world) => ShippingMethod.findOrFail(world.activeMethod.id).then((row) => row.name),
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/shipping-methods/:id/deactivate',
+    path: (world) => `/admin/shipping-methods/${world.activeMethod.id}/deactivate`,
+    snapshot: (world) =>
+      ShippingMethod.findOrFail(world.activeMethod.id).then((row) => row.isActive),
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/shipping-methods/:id/activate',
+    path: (world) => `/admin/shipping-methods/${world.inactiveMethod.id}/activate`,
+    snapshot: (world) =>
+      ShippingMethod.findOrFail(world.inactiveMethod.id).then((row) => row.isActive),
   },
 ]
 

@@ -95,6 +95,55 @@ test.group('Console orders: list', (group) => {
     assert.include(kept, 'name="from" type="date" value="2026-01-31"')
   })
 
+  test('searches by part of the order number and of the customer e-mail, in any case', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const one = await placedCheckout()
+    const two = await placedCheckout()
+    await db
+      .from('orders')
+      .where('id', one.orders[0].id)
+      .update({ order_number: 'ORD-20260110-AB_CDEFGHJ' })
+    await db
+      .from('orders')
+      .where('id', one.orders[1].id)
+      .update({ order_number: 'ORD-20260110-ABXCDEFGHJ' })
+    await db
+      .from('users')
+      .where('id', two.customer.user.id)
+      .update({ email: 'zoe%quinn@example.com' })
+    const list = async (qs: Record<string, string>) =>
+      numbersIn(
+        expectPage(assert, await signedIn(client.get('/admin/orders').qs(qs), admin))
+      ).sort()
+
+    assert.deepEqual(await list({ orderNumber: 'ab_cd' }), ['ORD-20260110-AB_CDEFGHJ'])
+    assert.deepEqual(await list({ orderNumber: two.orders[1].orderNumber }), [
+      two.orders[1].orderNumber,
+    ])
+    assert.deepEqual(
+      await list({ customerEmail: ' ZOE%Q ' }),
+      two.orders.map((order) => order.orderNumber).sort()
+    )
+    assert.deepEqual(await list({ customerEmail: 'zoe_quinn' }), [])
+    assert.deepEqual(
+      await list({ customerEmail: 'zoe%quinn', orderNumber: two.orders[0].orderNumber }),
+      [two.orders[0].orderNumber]
+    )
+    assert.deepEqual(await list({ customerEmail: 'zoe%quinn', status: 'CANCELLED' }), [])
+
+    const kept = expectPage(
+      assert,
+      await signedIn(client.get('/admin/orders').qs({ orderNumber: 'ab_cd', page: '1' }), admin)
+    )
+    assert.include(
+      kept,
+      'name="orderNumber" maxlength="40" autocapitalize="characters" autocomplete="off" value="ab_cd"'
+    )
+  })
+
   test('a day that does not exist or a range backwards is a 400 page', async ({
     client,
     assert,
@@ -104,6 +153,7 @@ test.group('Console orders: list', (group) => {
       { from: '2026-02-30' },
       { from: '2026-03-02', to: '2026-03-01' },
       { status: 'LOST' },
+      { orderNumber: 'X'.repeat(41) },
     ]) {
       const response = await signedIn(client.get('/admin/orders').qs(qs), admin)
       response.assertStatus(400)
