@@ -123,7 +123,23 @@ test.group('POST /api/v1/admin/tax-rates', (group) => {
         'region',
       ])
     }
+    // A null country is as missing as an absent one, on create and on update.
+    const nullCountry = await client
+      .post(BASE)
+      .header('Authorization', authorization)
+      .json({ country: null, rate: 5 })
+    assert.deepEqual(fieldsOf(expectProblem(assert, nullCountry, 400, 'VALIDATION_FAILED')), [
+      'country',
+    ])
     assert.lengthOf(await db.from('tax_rates'), 0)
+    const rate = await TaxRateFactory.merge({ country: 'US', region: 'CA' }).create()
+    const cleared = await client
+      .put(`${BASE}/${rate.id}`)
+      .header('Authorization', authorization)
+      .json({ country: null })
+    cleared.assertStatus(200)
+    await rate.refresh()
+    assert.equal(rate.country, 'US')
   })
 })
 
