@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
-import type { ApiResponse } from '@japa/api-client'
+import type { ApiClient, ApiResponse } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { actor } from '#tests/helpers/actors'
 import { UserType } from '#enums/user_type'
@@ -55,6 +56,38 @@ export async function fillCart(customer: User, lines: Array<[Product, number]>) 
 /** One of the seeded shipping methods. */
 export function seededMethod(name: 'Standard' | 'Express') {
   return ShippingMethod.query().where('name', name).firstOrFail()
+}
+
+/** The body of a summary request: this customer's saved address and `method`, plus `extra`. */
+export function checkoutFields(
+  customer: { address: { id: string } },
+  method: { id: string },
+  extra: Record<string, unknown> = {}
+) {
+  return { shippingAddressId: customer.address.id, shippingMethodId: method.id, ...extra }
+}
+
+/** The body of a place-order request: a summary's, paid by PayPal, with a fresh idempotency key. */
+export function orderFields(
+  customer: { address: { id: string } },
+  method: { id: string },
+  extra: Record<string, unknown> = {}
+) {
+  return checkoutFields(customer, method, {
+    paymentMethod: 'PAYPAL',
+    idempotencyKey: `key-${randomUUID()}`,
+    ...extra,
+  })
+}
+
+/** POSTs a JSON body to `url` with this actor's bearer token. */
+export function postAs(
+  client: ApiClient,
+  url: string,
+  actor: { authorization: string },
+  body: Record<string, unknown>
+) {
+  return client.post(url).header('Authorization', actor.authorization).json(body)
 }
 
 /**
