@@ -80,14 +80,14 @@ export function orderFields(
   })
 }
 
-/** POSTs a JSON body to `url` with this actor's bearer token. */
+/** POSTs a JSON body to `url` with the sender's bearer token. */
 export function postAs(
   client: ApiClient,
   url: string,
-  actor: { authorization: string },
+  sender: { authorization: string },
   body: Record<string, unknown>
 ) {
-  return client.post(url).header('Authorization', actor.authorization).json(body)
+  return client.post(url).header('Authorization', sender.authorization).json(body)
 }
 
 /**
