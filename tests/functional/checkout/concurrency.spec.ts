@@ -14,7 +14,7 @@ import { CouponFactory } from '#database/factories/coupon_factory'
 import { ShippingAddressFactory } from '#database/factories/shipping_address_factory'
 import CartItem from '#models/cart_item'
 import {
-  cleanUp,
+  deletedAfterEach,
   product,
   seededMethod,
   sellerShop,
@@ -29,13 +29,7 @@ function place(client: ApiClient, authorization: string, body: Record<string, un
 }
 
 test.group('Checkout under concurrency', (group) => {
-  let userIds: string[] = []
-  let couponIds: string[] = []
-  group.each.setup(() => {
-    userIds = []
-    couponIds = []
-    return () => cleanUp(userIds, couponIds)
-  })
+  const { userIds, couponIds } = deletedAfterEach(group)
 
   /** `count` customers, each with an address and one unit of `productId` in the cart. */
   async function customersWanting(count: number, productId: string) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import type { ApiClient, ApiResponse } from '@japa/api-client'
+import type { Group } from '@japa/runner/core'
 import db from '@adonisjs/lucid/services/db'
 import { actor } from '#tests/helpers/actors'
 import { UserType } from '#enums/user_type'
@@ -139,6 +140,21 @@ export async function cleanUp(userIds: string[], couponIds: string[]) {
       .delete()
   }
   await db.from('users').whereIn('id', userIds).delete()
+}
+
+/**
+ * For a group outside the test transaction: the users and coupons each test lists here are
+ * deleted, with what hangs off them, after it.
+ */
+export function deletedAfterEach(group: Group) {
+  const userIds: string[] = []
+  const couponIds: string[] = []
+  group.each.setup(() => {
+    userIds.length = 0
+    couponIds.length = 0
+    return () => cleanUp(userIds, couponIds)
+  })
+  return { userIds, couponIds }
 }
 
 /** How many responses had each status (and code, for errors), for parallel request tests. */

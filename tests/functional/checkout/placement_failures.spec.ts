@@ -29,7 +29,7 @@ import {
 import { OrderNumbers } from '#services/checkout/order_number'
 import { NEW_KEYS_PER_MINUTE } from '#services/checkout/order_placement_service'
 import {
-  cleanUp,
+  deletedAfterEach,
   fillCart,
   postAs,
   product,
@@ -486,13 +486,7 @@ test.group('Checkout with a misconfigured default tax rate', (group) => {
 test.group('Place-order: refused after writing, with real commits', (group) => {
   // No global transaction: every statement of the placement must go through its own transaction,
   // or its rows outlive the rollback (PostgreSQL) or wait for a connection forever (SQLite).
-  let userIds: string[] = []
-  let couponIds: string[] = []
-  group.each.setup(() => {
-    userIds = []
-    couponIds = []
-    return () => cleanUp(userIds, couponIds)
-  })
+  const { userIds, couponIds } = deletedAfterEach(group)
   group.each.teardown(() => app.container.restoreAll())
 
   async function committedCart() {
