@@ -15,6 +15,9 @@ import type Product from '#models/product'
 import type ShippingAddress from '#models/shipping_address'
 import type User from '#models/user'
 
+const SUMMARY = '/api/v1/checkout/summary'
+const PLACE_ORDER = '/api/v1/checkout/place-order'
+
 /** A logged-in customer with one saved address (United States, California unless overridden). */
 export async function shopper(address: Partial<ShippingAddress> = {}) {
   const customer = await actor(UserType.CUSTOMER)
@@ -89,6 +92,26 @@ export function postAs(
   body: Record<string, unknown>
 ) {
   return client.post(url).header('Authorization', sender.authorization).json(body)
+}
+
+/** POST /api/v1/checkout/summary as `customer`, to their saved address by `method`. */
+export function requestSummary(
+  client: ApiClient,
+  customer: { authorization: string; address: { id: string } },
+  method: { id: string },
+  extra: Record<string, unknown> = {}
+) {
+  return postAs(client, SUMMARY, customer, checkoutFields(customer, method, extra))
+}
+
+/** POST /api/v1/checkout/place-order as `customer` with `orderFields`. */
+export function requestPlacement(
+  client: ApiClient,
+  customer: { authorization: string; address: { id: string } },
+  method: { id: string },
+  extra: Record<string, unknown> = {}
+) {
+  return postAs(client, PLACE_ORDER, customer, orderFields(customer, method, extra))
 }
 
 /**

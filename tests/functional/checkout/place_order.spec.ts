@@ -20,6 +20,7 @@ import {
   sellerShop,
   shopper,
   twoShopCart,
+  requestPlacement,
 } from '#tests/functional/checkout/fixtures'
 
 const PLACE = '/api/v1/checkout/place-order'
@@ -343,12 +344,9 @@ test.group('POST /api/v1/checkout/place-order: placing', (group) => {
     const item = await product(shop.id, 333, { stock: 3 })
     await fillCart(customer.user, [[item, 3]])
     const express = await seededMethod('Express')
-    const response = await postAs(
-      client,
-      PLACE,
-      customer,
-      orderFields(customer, express, { paymentMethod: 'BANK_TRANSFER' })
-    )
+    const response = await requestPlacement(client, customer, express, {
+      paymentMethod: 'BANK_TRANSFER',
+    })
     response.assertStatus(201)
     assert.lengthOf(response.body(), 1)
     assert.containsSubset(response.body()[0], {
@@ -371,7 +369,7 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
     const customer = await shopper()
     const standard = await seededMethod('Standard')
     const before = await footprint(customer.user)
-    const response = await postAs(client, PLACE, customer, orderFields(customer, standard))
+    const response = await requestPlacement(client, customer, standard)
     expectProblem(assert, response, 422, 'EMPTY_CART')
     assert.deepEqual(await footprint(customer.user), before)
   })
@@ -386,7 +384,7 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
     const foreign = await postAs(client, PLACE, customer, orderFields(other, standard))
     expectProblem(assert, foreign, 404, 'SHIPPING_ADDRESS_NOT_FOUND')
     await db.from('shipping_methods').where('id', standard.id).update({ is_active: false })
-    const inactive = await postAs(client, PLACE, customer, orderFields(customer, standard))
+    const inactive = await requestPlacement(client, customer, standard)
     expectProblem(assert, inactive, 404, 'SHIPPING_METHOD_NOT_FOUND')
     assert.deepEqual(await footprint(customer.user), before)
   })
@@ -424,12 +422,7 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
     const { customer, standard } = await twoShopCart()
     const coupon = await CouponFactory.apply('usedUp').create()
     const before = await footprint(customer.user)
-    const response = await postAs(
-      client,
-      PLACE,
-      customer,
-      orderFields(customer, standard, { couponCode: coupon.code })
-    )
+    const response = await requestPlacement(client, customer, standard, { couponCode: coupon.code })
     expectProblem(assert, response, 422, 'COUPON_USAGE_LIMIT_REACHED')
     assert.deepEqual(await footprint(customer.user), before)
   })
@@ -438,7 +431,7 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
     const { customer, spoon, standard } = await twoShopCart()
     await Product.query().where('id', spoon.id).update({ isActive: false })
     const before = await footprint(customer.user)
-    const response = await postAs(client, PLACE, customer, orderFields(customer, standard))
+    const response = await requestPlacement(client, customer, standard)
     expectProblem(assert, response, 409, 'PRODUCT_UNAVAILABLE')
     assert.deepEqual(await footprint(customer.user), before)
   })

@@ -13,7 +13,6 @@ import { ShippingMethodService } from '#services/checkout/shipping_method_servic
 import Product from '#models/product'
 import Shop from '#models/shop'
 import {
-  checkoutFields,
   fillCart,
   postAs,
   product,
@@ -21,6 +20,7 @@ import {
   sellerShop,
   shopper,
   twoShopCart,
+  requestSummary,
 } from '#tests/functional/checkout/fixtures'
 
 const SUMMARY = '/api/v1/checkout/summary'
@@ -180,12 +180,7 @@ test.group('POST /api/v1/checkout/summary: the price', (group) => {
     await TaxRateFactory.merge({ country: 'US', region: 'CA', rate: 8250 }).create()
     const coupon = await CouponFactory.merge({ code: 'TENOFF', discountValue: 1000 }).create()
 
-    const response = await postAs(
-      client,
-      SUMMARY,
-      customer,
-      checkoutFields(customer, standard, { couponCode: ' tenoff ' })
-    )
+    const response = await requestSummary(client, customer, standard, { couponCode: ' tenoff ' })
 
     response.assertStatus(200)
     // 25.50 + 21.75; 10.00 off split 5.40 / 4.60 (largest remainder); tax 8.25 % of 20.10 and
@@ -232,12 +227,7 @@ test.group('POST /api/v1/checkout/summary: the price', (group) => {
   }) => {
     const { customer, standard } = await oneLineCart(1999, 2)
     const express = await seededMethod('Express')
-    const response = await postAs(
-      client,
-      SUMMARY,
-      customer,
-      checkoutFields(customer, express, { couponCode: '' })
-    )
+    const response = await requestSummary(client, customer, express, { couponCode: '' })
     response.assertStatus(200)
     assert.containsSubset(response.body(), {
       subTotal: 39.98,
@@ -262,12 +252,7 @@ test.group('POST /api/v1/checkout/summary: the price', (group) => {
       discountValue: 5000,
       maxDiscountAmount: 999,
     }).create()
-    const response = await postAs(
-      client,
-      SUMMARY,
-      customer,
-      checkoutFields(customer, standard, { couponCode: coupon.code })
-    )
+    const response = await requestSummary(client, customer, standard, { couponCode: coupon.code })
     response.assertStatus(200)
     const body = response.body()
     assert.equal(body.discountAmount, 9.99)
@@ -285,12 +270,7 @@ test.group('POST /api/v1/checkout/summary: the price', (group) => {
     const { customer, mug, standard } = await twoShopCart()
     const coupon = await CouponFactory.merge({ usageLimit: 1 }).create()
     for (let round = 0; round < 3; round++) {
-      const response = await postAs(
-        client,
-        SUMMARY,
-        customer,
-        checkoutFields(customer, standard, { couponCode: coupon.code })
-      )
+      const response = await requestSummary(client, customer, standard, { couponCode: coupon.code })
       response.assertStatus(200)
     }
     const couponRow = await db.from('coupons').where('id', coupon.id).firstOrFail()
