@@ -166,6 +166,20 @@ export async function cleanUp(userIds: string[], couponIds: string[]) {
 }
 
 /**
+ * A customer with an address and one unit of a new product in the cart, for a group outside the
+ * test transaction: the seller and the customer are added to `userIds` for deletion.
+ */
+export async function committedOneLineCart(userIds: string[], priceCents: number, stock = 100) {
+  const seller = await sellerShop()
+  const item = await product(seller.shop.id, priceCents, { stock })
+  const customer = await shopper()
+  await fillCart(customer.user, [[item, 1]])
+  userIds.push(seller.user.id, customer.user.id)
+  const standard = await seededMethod('Standard')
+  return { customer, item, standard }
+}
+
+/**
  * For a group outside the test transaction: the users and coupons each test lists here are
  * deleted, with what hangs off them, after it.
  */

@@ -18,13 +18,10 @@ import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
 import { withProxyTrust } from '#tests/helpers/proxy'
 import {
-  cleanUp,
-  fillCart,
+  committedOneLineCart,
+  deletedAfterEach,
+  orderFields,
   postAs,
-  product,
-  seededMethod,
-  sellerShop,
-  shopper,
   tally,
 } from '#tests/functional/checkout/fixtures'
 
@@ -46,33 +43,16 @@ function assertRetryAfter(assert: Assert, responses: ApiResponse[]) {
 }
 
 test.group('Coupon guessing', (group) => {
-  let userIds: string[] = []
-  let couponIds: string[] = []
+  const { userIds, couponIds } = deletedAfterEach(group)
   group.each.setup(async () => {
-    userIds = []
-    couponIds = []
     await limiter.clear()
-    return async () => {
-      await cleanUp(userIds, couponIds)
-      await limiter.clear()
-    }
+    return () => limiter.clear()
   })
 
   /** A customer with an address and one product in the cart, ready for summary and place-order. */
   async function customerWithCart() {
-    const seller = await sellerShop()
-    const item = await product(seller.shop.id, 2000)
-    const customer = await shopper()
-    await fillCart(customer.user, [[item, 1]])
-    userIds.push(seller.user.id, customer.user.id)
-    const standard = await seededMethod('Standard')
-    const body = (couponCode: string) => ({
-      shippingAddressId: customer.address.id,
-      shippingMethodId: standard.id,
-      paymentMethod: 'PAYPAL',
-      couponCode,
-      idempotencyKey: `guess-${randomUUID()}`,
-    })
+    const { customer, item, standard } = await committedOneLineCart(userIds, 2000)
+    const body = (couponCode: string) => orderFields(customer, standard, { couponCode })
     return { customer, item, body }
   }
 
