@@ -16,6 +16,7 @@ import CartItem from '#models/cart_item'
 import {
   deletedAfterEach,
   product,
+  requestPlacement,
   seededMethod,
   sellerShop,
   tally,
@@ -56,12 +57,7 @@ test.group('Checkout under concurrency', (group) => {
 
     const responses = await Promise.all(
       customers.map((customer) =>
-        place(client, customer.authorization, {
-          shippingAddressId: customer.address.id,
-          shippingMethodId: standard.id,
-          paymentMethod: 'CREDIT_CARD',
-          idempotencyKey: `race-${randomUUID()}`,
-        })
+        requestPlacement(client, customer, standard, { paymentMethod: 'CREDIT_CARD' })
       )
     )
 
@@ -93,13 +89,7 @@ test.group('Checkout under concurrency', (group) => {
 
     const responses = await Promise.all(
       customers.map((customer) =>
-        place(client, customer.authorization, {
-          shippingAddressId: customer.address.id,
-          shippingMethodId: standard.id,
-          paymentMethod: 'PAYPAL',
-          couponCode: coupon.code,
-          idempotencyKey: `coupon-${randomUUID()}`,
-        })
+        requestPlacement(client, customer, standard, { couponCode: coupon.code })
       )
     )
 
