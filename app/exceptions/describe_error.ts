@@ -16,43 +16,76 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5
 /** The status, code and wording of one kind of error: what the OpenAPI document lists. */
 export type ErrorDefinition = Pick<ErrorDescription, 'status' | 'code' | 'message'>
 
-function defined(status: number, code: string, message: string): ErrorDefinition {
-  return { status, code, message }
+const UNAVAILABLE: ErrorDescription = {
+  status: 503,
+  code: 'SERVICE_UNAVAILABLE',
+  message: 'The service is temporarily unavailable; try again shortly',
+  headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
 }
 
-const UNAVAILABLE = defined(
-  503,
-  'SERVICE_UNAVAILABLE',
-  'The service is temporarily unavailable; try again shortly'
-)
+const INTERNAL: ErrorDescription = {
+  status: 500,
+  code: 'INTERNAL_ERROR',
+  message: 'An unexpected error occurred',
+}
 
-const INTERNAL = defined(500, 'INTERNAL_ERROR', 'An unexpected error occurred')
+const VALIDATION_FAILED: ErrorDefinition = {
+  status: 400,
+  code: 'VALIDATION_FAILED',
+  message: 'The request is invalid',
+}
 
-const VALIDATION_FAILED = defined(400, 'VALIDATION_FAILED', 'The request is invalid')
-
-const MALFORMED_BODY = defined(400, 'MALFORMED_BODY', 'The request body is not a valid JSON object')
+const MALFORMED_BODY: ErrorDefinition = {
+  status: 400,
+  code: 'MALFORMED_BODY',
+  message: 'The request body is not a valid JSON object',
+}
 
 /** A path that exists under other methods (the handler words the message per method). */
-const METHOD_NOT_ALLOWED = defined(405, 'METHOD_NOT_ALLOWED', 'This method is not allowed here')
+const METHOD_NOT_ALLOWED: ErrorDefinition = {
+  status: 405,
+  code: 'METHOD_NOT_ALLOWED',
+  message: 'This method is not allowed here',
+}
 
-const TOO_MANY_REQUESTS = defined(429, 'TOO_MANY_REQUESTS', 'Too many requests; try again later')
+const TOO_MANY_REQUESTS: ErrorDefinition = {
+  status: 429,
+  code: 'TOO_MANY_REQUESTS',
+  message: 'Too many requests; try again later',
+}
 
 /** Framework error codes mapped to the stable codes and wording clients see. */
 const FRAMEWORK_ERRORS: Record<string, ErrorDefinition> = {
-  E_ROUTE_NOT_FOUND: defined(404, 'ROUTE_NOT_FOUND', 'No route matches this request'),
-  E_UNAUTHORIZED_ACCESS: defined(401, 'UNAUTHORIZED', 'Authentication is required'),
-  E_AUTHORIZATION_FAILURE: defined(403, 'FORBIDDEN', 'You are not allowed to do this'),
-  E_BAD_CSRF_TOKEN: defined(
-    403,
-    'CSRF_TOKEN_INVALID',
-    'The form has expired; reload the page and try again'
-  ),
-  E_REQUEST_ENTITY_TOO_LARGE: defined(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large'),
-  E_ENCODING_UNSUPPORTED: defined(
-    415,
-    'UNSUPPORTED_ENCODING',
-    'The request body encoding is not supported'
-  ),
+  E_ROUTE_NOT_FOUND: {
+    status: 404,
+    code: 'ROUTE_NOT_FOUND',
+    message: 'No route matches this request',
+  },
+  E_UNAUTHORIZED_ACCESS: {
+    status: 401,
+    code: 'UNAUTHORIZED',
+    message: 'Authentication is required',
+  },
+  E_AUTHORIZATION_FAILURE: {
+    status: 403,
+    code: 'FORBIDDEN',
+    message: 'You are not allowed to do this',
+  },
+  E_BAD_CSRF_TOKEN: {
+    status: 403,
+    code: 'CSRF_TOKEN_INVALID',
+    message: 'The form has expired; reload the page and try again',
+  },
+  E_REQUEST_ENTITY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request body is too large',
+  },
+  E_ENCODING_UNSUPPORTED: {
+    status: 415,
+    code: 'UNSUPPORTED_ENCODING',
+    message: 'The request body encoding is not supported',
+  },
 }
 
 interface ErrorLike {
@@ -128,10 +161,7 @@ export function describeError(error: unknown): ErrorDescription {
   }
 
   if (isDatabaseUnavailable(error) || isRedisUnavailable(error)) {
-    return {
-      ...UNAVAILABLE,
-      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
-    }
+    return { ...UNAVAILABLE, headers: { ...UNAVAILABLE.headers } }
   }
 
   return INTERNAL
@@ -151,6 +181,10 @@ export const FRAMEWORK_ERROR_DEFINITIONS = {
   malformedBody: MALFORMED_BODY,
   methodNotAllowed: METHOD_NOT_ALLOWED,
   tooManyRequests: TOO_MANY_REQUESTS,
-  serviceUnavailable: UNAVAILABLE,
+  serviceUnavailable: {
+    status: UNAVAILABLE.status,
+    code: UNAVAILABLE.code,
+    message: UNAVAILABLE.message,
+  },
   internal: INTERNAL,
 } satisfies Record<string, ErrorDefinition>
