@@ -5,7 +5,8 @@ process.env.NODE_ENV = 'test'
 
 import 'reflect-metadata'
 import { createServer } from 'node:net'
-import { Ignitor, prettyPrintError } from '@adonisjs/core'
+import { prettyPrintError } from '@adonisjs/core'
+import { ignitor } from './ignitor.js'
 import { configure, processCLIArgs, run } from '@japa/runner'
 
 /** A TCP port on 127.0.0.1 that the OS reports free right now. */
@@ -24,23 +25,7 @@ function freePort(): Promise<number> {
 // config reads it at boot, so it is chosen before the application starts.
 process.env.SMTP_PORT ||= String(await freePort())
 
-const APP_ROOT = new URL('../', import.meta.url)
-
-const IMPORTER = (filePath: string) => {
-  if (filePath.startsWith('./') || filePath.startsWith('../')) {
-    return import(new URL(filePath, APP_ROOT).href)
-  }
-  return import(filePath)
-}
-
-new Ignitor(APP_ROOT, { importer: IMPORTER })
-  .tap((app) => {
-    app.booting(async () => {
-      await import('#start/env')
-    })
-    app.listen('SIGTERM', () => app.terminate())
-    app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
-  })
+ignitor()
   .testRunner()
   .configure(async (app) => {
     const { runnerHooks, ...config } = await import('../tests/bootstrap.js')

@@ -1,40 +1,20 @@
-import { SMTPServer } from 'smtp-server'
+import type { SMTPServer } from 'smtp-server'
 import env from '#start/env'
+import { type ReceivedMail, startSmtpServer, stopSmtpServer } from '#tests/helpers/smtp_server'
 
 /** A mail server on 127.0.0.1:SMTP_PORT that keeps what it receives. */
 export class SmtpSink {
-  messages: Array<{ to: string[]; raw: string }> = []
+  messages: ReceivedMail[] = []
   #server?: SMTPServer
 
   async start() {
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      secure: false,
-      logger: false,
-      onData: (stream, session, callback) => {
-        const chunks: Buffer[] = []
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-        stream.on('end', () => {
-          this.messages.push({
-            to: session.envelope.rcptTo.map((recipient) => recipient.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          })
-          callback()
-        })
-      },
-    })
-    this.#server = server
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject)
-      server.listen(env.get('SMTP_PORT'), '127.0.0.1', () => resolve())
-    })
+    this.#server = await startSmtpServer(env.get('SMTP_PORT'), (mail) => this.messages.push(mail))
   }
 
   async stop() {
     const server = this.#server
     this.#server = undefined
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()))
+    await stopSmtpServer(server)
   }
 
   /** The one message sent to `address`. */

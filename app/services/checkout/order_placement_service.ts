@@ -7,7 +7,8 @@ import type { Knex } from 'knex'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { LucidModel, LucidRow } from '@adonisjs/lucid/types/model'
 import Checkout from '#models/checkout'
-import Order, { type AddressSnapshot } from '#models/order'
+import Order from '#models/order'
+import { addressSnapshot } from '#support/address_snapshot'
 import { type PaymentMethod } from '#enums/order_status'
 import OrderItem from '#models/order_item'
 import OrderStatusHistory from '#models/order_status_history'
@@ -235,7 +236,7 @@ function ordersOf(
   checkoutId: string,
   placedAt: DateTime
 ): Order[] {
-  const address = snapshotOf(quote)
+  const address = addressSnapshot(quote.address)
   return quote.shops.map((shop, position) => {
     const priced = quote.pricing.orders[position]
     const order = new Order().merge({
@@ -353,19 +354,4 @@ async function batch(
   const bindings = [...compiled.flatMap((statement) => statement.bindings), ...last.bindings]
   const result = await trx.getWriteClient().raw(sql, bindings)
   return result.rows
-}
-
-/** The address as the orders keep it. */
-function snapshotOf(quote: Quote): AddressSnapshot {
-  const { address } = quote
-  return {
-    fullName: address.fullName,
-    phone: address.phone,
-    line1: address.line1,
-    line2: address.line2,
-    city: address.city,
-    state: address.state,
-    postalCode: address.postalCode,
-    country: address.country,
-  }
 }

@@ -20,6 +20,15 @@ export interface SendOptions {
   timeoutMs?: number
 }
 
+/** The request headers `options` ask for: JSON in and out, the bearer token, the client address. */
+function headersFor(options: SendOptions) {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
+  if (options.json !== undefined) headers['content-type'] = 'application/json'
+  if (options.token) headers.authorization = `Bearer ${options.token}`
+  if (options.address) headers['x-forwarded-for'] = options.address
+  return headers
+}
+
 /** Sends one request to `base` (the proxy, or one instance) and reads the answer. */
 export async function send(
   base: string,
@@ -27,10 +36,7 @@ export async function send(
   path: string,
   options: SendOptions = {}
 ): Promise<Reply> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
-  if (options.json !== undefined) headers['content-type'] = 'application/json'
-  if (options.token) headers.authorization = `Bearer ${options.token}`
-  if (options.address) headers['x-forwarded-for'] = options.address
+  const headers = headersFor(options)
   const startedAt = performance.now()
   try {
     const response = await fetch(`${base}${path}`, {
@@ -72,11 +78,8 @@ export function sendOnNewConnection(
   path: string,
   options: SendOptions = {}
 ): Promise<Reply> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
+  const headers = headersFor(options)
   const payload = options.json === undefined ? undefined : JSON.stringify(options.json)
-  if (payload !== undefined) headers['content-type'] = 'application/json'
-  if (options.token) headers.authorization = `Bearer ${options.token}`
-  if (options.address) headers['x-forwarded-for'] = options.address
   const startedAt = performance.now()
   return new Promise((resolve) => {
     const request = httpRequest(`${base}${path}`, { method, headers, agent: false }, (response) => {

@@ -1,11 +1,8 @@
-import { SMTPServer } from 'smtp-server'
+import type { SMTPServer } from 'smtp-server'
 import { freePort } from '#tests/helpers/instances'
+import { type ReceivedMail, startSmtpServer, stopSmtpServer } from '#tests/helpers/smtp_server'
 
-/** One message as the mail server received it. */
-export interface ReceivedMail {
-  to: string[]
-  raw: string
-}
+export type { ReceivedMail }
 
 /** A mail server on a free port that keeps every message it receives. */
 export class TestSmtp {
@@ -23,28 +20,7 @@ export class TestSmtp {
 
   /** Starts listening. */
   async start() {
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      secure: false,
-      logger: false,
-      onData: (stream, session, callback) => {
-        const chunks: Buffer[] = []
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-        stream.on('end', () => {
-          this.messages.push({
-            to: session.envelope.rcptTo.map((recipient) => recipient.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          })
-          callback()
-        })
-      },
-    })
-    this.#server = server
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject)
-      server.listen(this.port, '127.0.0.1', () => resolve())
-    })
+    this.#server = await startSmtpServer(this.port, (mail) => this.messages.push(mail))
   }
 
   /** Messages to `address`. */
@@ -56,6 +32,6 @@ export class TestSmtp {
   async stop() {
     const server = this.#server
     this.#server = undefined
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()))
+    await stopSmtpServer(server)
   }
 }

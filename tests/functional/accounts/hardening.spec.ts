@@ -18,6 +18,7 @@ import {
   OTHER_PASSWORD,
   PASSWORD,
   expectLogin,
+  expectLoginRefused,
   login,
   passResendMinute,
   passwordHashOf,
@@ -83,12 +84,7 @@ test.group('Registration never changes a password', (group) => {
     const { code } = await takeMail('verification_code', email)
     const verified = await client.post('/auth/otp-verification').json({ userId: id, otp: code })
     assert.isTrue(expectEnvelope(assert, verified, 200))
-    expectEnvelopeError(
-      assert,
-      await login(client, email, OTHER_PASSWORD),
-      401,
-      'INVALID_CREDENTIALS'
-    )
+    await expectLoginRefused(assert, client, email, OTHER_PASSWORD)
     await expectLogin(assert, client, email, PASSWORD)
   })
 })

@@ -11,6 +11,7 @@ import {
   OTHER_PASSWORD,
   PASSWORD,
   comparable,
+  expectLoginRefused,
   expectTokenAccepted,
   login,
   refreshDigest,
@@ -90,12 +91,7 @@ test.group('POST /auth/login', (group) => {
     const email = uniqueEmail('unverified')
     expectEnvelope(assert, await register(client, email), 200)
 
-    expectEnvelopeError(
-      assert,
-      await login(client, email, OTHER_PASSWORD),
-      401,
-      'INVALID_CREDENTIALS'
-    )
+    await expectLoginRefused(assert, client, email, OTHER_PASSWORD)
     expectEnvelopeError(assert, await login(client, email, PASSWORD), 403, 'EMAIL_NOT_VERIFIED')
   })
 
@@ -197,21 +193,11 @@ test.group('POST /auth/login', (group) => {
     const email = uniqueEmail('recovers')
     await registerVerified(client, email)
     for (let attempt = 1; attempt <= 4; attempt++) {
-      expectEnvelopeError(
-        assert,
-        await login(client, email, OTHER_PASSWORD),
-        401,
-        'INVALID_CREDENTIALS'
-      )
+      await expectLoginRefused(assert, client, email, OTHER_PASSWORD)
     }
     expectEnvelope(assert, await login(client, email, PASSWORD), 200)
     for (let attempt = 1; attempt <= 4; attempt++) {
-      expectEnvelopeError(
-        assert,
-        await login(client, email, OTHER_PASSWORD),
-        401,
-        'INVALID_CREDENTIALS'
-      )
+      await expectLoginRefused(assert, client, email, OTHER_PASSWORD)
     }
     expectEnvelope(assert, await login(client, email, PASSWORD), 200)
   })

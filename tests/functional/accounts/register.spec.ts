@@ -12,6 +12,7 @@ import {
   OTHER_PASSWORD,
   PASSWORD,
   expectLogin,
+  expectLoginRefused,
   login,
   mailCount,
   passwordHashOf,
@@ -163,12 +164,7 @@ test.group('POST /auth/register', (group) => {
       .qs({ userId: id, otp: secondMail.code })
     assert.isTrue(expectEnvelope(assert, fresh, 200))
 
-    expectEnvelopeError(
-      assert,
-      await login(client, email, OTHER_PASSWORD),
-      401,
-      'INVALID_CREDENTIALS'
-    )
+    await expectLoginRefused(assert, client, email, OTHER_PASSWORD)
     await expectLogin(assert, client, email, PASSWORD)
   })
 
@@ -228,12 +224,7 @@ test.group('POST /auth/register', (group) => {
     }
 
     // Each account has its own password.
-    expectEnvelopeError(
-      assert,
-      await login(client, email, PASSWORD, 'seller'),
-      401,
-      'INVALID_CREDENTIALS'
-    )
+    await expectLoginRefused(assert, client, email, PASSWORD, 'seller')
     const seller = expectEnvelope(assert, await login(client, email, OTHER_PASSWORD, 'seller'), 200)
     assert.equal(seller.user.id, ids.seller)
     expectEnvelopeError(

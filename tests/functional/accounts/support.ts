@@ -5,7 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import type { ApiClient, ApiResponse } from '@japa/api-client'
-import { withoutRequestId } from '#tests/helpers/responses'
+import { expectEnvelopeError, withoutRequestId } from '#tests/helpers/responses'
 import type { Assert } from '@japa/assert'
 import db from '@adonisjs/lucid/services/db'
 import limiter from '@adonisjs/limiter/services/main'
@@ -91,6 +91,22 @@ export async function expectLogin(
 ) {
   const response = await login(client, email, password, userType)
   assert.equal(response.status(), 200, `login refused: ${response.text()}`)
+}
+
+/** Asserts that the credentials are refused as invalid (a wrong password, by default). */
+export async function expectLoginRefused(
+  assert: Assert,
+  client: ApiClient,
+  email: string,
+  password = OTHER_PASSWORD,
+  userType: LoginType = 'customer'
+) {
+  expectEnvelopeError(
+    assert,
+    await login(client, email, password, userType),
+    401,
+    'INVALID_CREDENTIALS'
+  )
 }
 
 /** Whether the account's e-mail is verified, as stored. */

@@ -30,8 +30,20 @@ function claimsFor(userId: string) {
   }
 }
 
+/** A token signed as the application signs them (HS256, its secret), with any claims. */
+function signedWithTheSecret(claims: Record<string, unknown>) {
+  const secret = new TextEncoder().encode(tokensConfig.jwtSecret.release())
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret)
+}
+
 function refresh(client: Parameters<typeof signIn>[0], refreshToken: unknown) {
   return client.post('/auth/refresh').json({ refreshToken })
+}
+
+/** Signs out with a bearer token, naming a refresh token when given one. */
+function logout(client: Parameters<typeof signIn>[0], accessToken: string, refreshToken?: unknown) {
+  const request = client.post('/auth/logout').header('Authorization', `Bearer ${accessToken}`)
+  return refreshToken === undefined ? request : request.json({ refreshToken })
 }
 
 async function family(refreshToken: string) {
@@ -198,9 +210,7 @@ test.group('POST /auth/logout', (group) => {
     const session = await signIn(client, user.email, FACTORY_PASSWORD)
     const other = await signIn(client, user.email, FACTORY_PASSWORD)
 
-    const response = await client
-      .post('/auth/logout')
-      .header('Authorization', `Bearer ${session.accessToken}`)
+    const response = await logout(client, session.accessToken)
     assert.equal(expectEnvelope(assert, response, 200), 'Signed out')
     assert.equal(response.header('cache-control'), 'no-store')
 
@@ -239,18 +249,12 @@ test.group('POST /auth/logout', (group) => {
     const second = await signIn(client, user.email, FACTORY_PASSWORD)
     const theirs = await signIn(client, stranger.email, FACTORY_PASSWORD)
 
-    const own = await client
-      .post('/auth/logout')
-      .header('Authorization', `Bearer ${session.accessToken}`)
-      .json({ refreshToken: second.refreshToken })
+    const own = await logout(client, session.accessToken, second.refreshToken)
     expectEnvelope(assert, own, 200)
     for (const row of await family(second.refreshToken)) assert.isNotNull(row.revokedAt)
 
     const signedIn = await signIn(client, user.email, FACTORY_PASSWORD)
-    const foreign = await client
-      .post('/auth/logout')
-      .header('Authorization', `Bearer ${signedIn.accessToken}`)
-      .json({ refreshToken: theirs.refreshToken })
+    const foreign = await logout(client, signedIn.accessToken, theirs.refreshToken)
     expectEnvelope(assert, foreign, 200)
     for (const row of await family(theirs.refreshToken)) assert.isNull(row.revokedAt)
     await expectTokenAccepted(assert, client, theirs.accessToken)
@@ -259,10 +263,7 @@ test.group('POST /auth/logout', (group) => {
   test('refuses an invalid refresh token field', async ({ client, assert }) => {
     const user = await makeUser(UserType.CUSTOMER)
     const session = await signIn(client, user.email, FACTORY_PASSWORD)
-    const response = await client
-      .post('/auth/logout')
-      .header('Authorization', `Bearer ${session.accessToken}`)
-      .json({ refreshToken: 12 })
+    const response = await logout(client, session.accessToken, 12)
     const error = expectEnvelopeError(assert, response, 400, 'VALIDATION_FAILED')
     assert.deepEqual(
       error.fields!.map((field) => field.field),
@@ -296,38 +297,32 @@ test.group('Access tokens', (group) => {
       .sign(new TextEncoder().encode('another-secret-of-enough-length-000000'))
     expectEnvelopeError(assert, await probe(client, forged), 401, 'INVALID_TOKEN')
 
-    const secret = new TextEncoder().encode(tokensConfig.jwtSecret.release())
     const hs512 = await new SignJWT(claimsFor(user.id))
       .setProtectedHeader({ alg: 'HS512', typ: 'JWT' })
-      .sign(secret)
+      .sign(new TextEncoder().encode(tokensConfig.jwtSecret.release()))
     expectEnvelopeError(assert, await probe(client, hs512), 401, 'INVALID_TOKEN')
 
     // The control: the same claims with the real secret and HS256 are accepted.
-    const genuine = await new SignJWT(claimsFor(user.id))
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .sign(secret)
+    const genuine = await signedWithTheSecret(claimsFor(user.id))
     await expectTokenAccepted(assert, client, genuine)
   })
 
   test('an expired token and one for another audience are refused', async ({ client, assert }) => {
     const user = await makeUser(UserType.CUSTOMER)
-    const secret = new TextEncoder().encode(tokensConfig.jwtSecret.release())
     const now = Math.floor(Date.now() / 1000)
-    const expired = await new SignJWT({ ...claimsFor(user.id), iat: now - 1000, exp: now - 100 })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .sign(secret)
+    const expired = await signedWithTheSecret({
+      ...claimsFor(user.id),
+      iat: now - 1000,
+      exp: now - 100,
+    })
     const response = await probe(client, expired)
     expectEnvelopeError(assert, response, 401, 'TOKEN_EXPIRED')
     assert.equal(response.header('cache-control'), 'no-store')
 
-    const elsewhere = await new SignJWT({ ...claimsFor(user.id), aud: 'another-service' })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .sign(secret)
+    const elsewhere = await signedWithTheSecret({ ...claimsFor(user.id), aud: 'another-service' })
     expectEnvelopeError(assert, await probe(client, elsewhere), 401, 'INVALID_TOKEN')
 
-    const oddSubject = await new SignJWT({ ...claimsFor(user.id), sub: 'not-a-uuid' })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .sign(secret)
+    const oddSubject = await signedWithTheSecret({ ...claimsFor(user.id), sub: 'not-a-uuid' })
     expectEnvelopeError(assert, await probe(client, oddSubject), 401, 'INVALID_TOKEN')
   })
 
@@ -337,11 +332,7 @@ test.group('Access tokens', (group) => {
   }) => {
     const user = await makeUser(UserType.CUSTOMER)
     const session = await signIn(client, user.email, FACTORY_PASSWORD)
-    const secret = new TextEncoder().encode(tokensConfig.jwtSecret.release())
-    const sign = (claims: object) =>
-      new SignJWT({ ...claimsFor(user.id), ...claims })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .sign(secret)
+    const sign = (claims: object) => signedWithTheSecret({ ...claimsFor(user.id), ...claims })
     const sessionless = await sign({ ver: 0 })
     const ahead = await sign({ ver: 1 })
     await expectTokenAccepted(assert, client, session.accessToken)
@@ -362,7 +353,6 @@ test.group('Access tokens', (group) => {
     assert,
   }) => {
     const user = await makeUser(UserType.CUSTOMER)
-    const secret = new TextEncoder().encode(tokensConfig.jwtSecret.release())
     const { sub, ver, iat, jti, ...rest } = claimsFor(user.id)
     const variants: Array<[string, object, string]> = [
       ['no sub', { ver, iat, jti, ...rest }, 'INVALID_TOKEN'],
@@ -375,9 +365,7 @@ test.group('Access tokens', (group) => {
       ['sub with a suffix', { sub: `${sub}x`, ver, iat, jti, ...rest }, 'INVALID_TOKEN'],
     ]
     for (const [name, claims, code] of variants) {
-      const token = await new SignJWT(claims as Record<string, unknown>)
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .sign(secret)
+      const token = await signedWithTheSecret(claims as Record<string, unknown>)
       const response = await probe(client, token)
       assert.equal(response.body().error?.code, code, name)
       expectEnvelopeError(assert, response, 401, code)
@@ -390,12 +378,8 @@ test.group('Access tokens', (group) => {
   }) => {
     const user = await makeUser(UserType.CUSTOMER)
     const session = await signIn(client, user.email, FACTORY_PASSWORD)
-    const secret = new TextEncoder().encode(tokensConfig.jwtSecret.release())
     const { sid } = decodeJwt(session.accessToken)
-    const sign = (claims: object) =>
-      new SignJWT({ ...claimsFor(user.id), ...claims })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .sign(secret)
+    const sign = (claims: object) => signedWithTheSecret({ ...claimsFor(user.id), ...claims })
     const numericSid = await sign({ sid: 12 })
     const sameSession = await sign({ sid })
     await expectTokenAccepted(assert, client, sameSession)

@@ -14,8 +14,9 @@ import { CouponFactory } from '#database/factories/coupon_factory'
 import { ShippingAddressFactory } from '#database/factories/shipping_address_factory'
 import CartItem from '#models/cart_item'
 import {
-  cleanUp,
+  deletedAfterEach,
   product,
+  requestPlacement,
   seededMethod,
   sellerShop,
   tally,
@@ -29,13 +30,7 @@ function place(client: ApiClient, authorization: string, body: Record<string, un
 }
 
 test.group('Checkout under concurrency', (group) => {
-  let userIds: string[] = []
-  let couponIds: string[] = []
-  group.each.setup(() => {
-    userIds = []
-    couponIds = []
-    return () => cleanUp(userIds, couponIds)
-  })
+  const { userIds, couponIds } = deletedAfterEach(group)
 
   /** `count` customers, each with an address and one unit of `productId` in the cart. */
   async function customersWanting(count: number, productId: string) {
@@ -62,12 +57,7 @@ test.group('Checkout under concurrency', (group) => {
 
     const responses = await Promise.all(
       customers.map((customer) =>
-        place(client, customer.authorization, {
-          shippingAddressId: customer.address.id,
-          shippingMethodId: standard.id,
-          paymentMethod: 'CREDIT_CARD',
-          idempotencyKey: `race-${randomUUID()}`,
-        })
+        requestPlacement(client, customer, standard, { paymentMethod: 'CREDIT_CARD' })
       )
     )
 
@@ -99,13 +89,7 @@ test.group('Checkout under concurrency', (group) => {
 
     const responses = await Promise.all(
       customers.map((customer) =>
-        place(client, customer.authorization, {
-          shippingAddressId: customer.address.id,
-          shippingMethodId: standard.id,
-          paymentMethod: 'PAYPAL',
-          couponCode: coupon.code,
-          idempotencyKey: `coupon-${randomUUID()}`,
-        })
+        requestPlacement(client, customer, standard, { couponCode: coupon.code })
       )
     )
 

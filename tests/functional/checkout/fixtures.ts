@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
-import type { ApiResponse } from '@japa/api-client'
+import type { ApiClient, ApiResponse } from '@japa/api-client'
+import type { Group } from '@japa/runner/core'
 import db from '@adonisjs/lucid/services/db'
 import { actor } from '#tests/helpers/actors'
 import { UserType } from '#enums/user_type'
@@ -12,6 +14,9 @@ import ShippingMethod from '#models/shipping_method'
 import type Product from '#models/product'
 import type ShippingAddress from '#models/shipping_address'
 import type User from '#models/user'
+
+const SUMMARY = '/api/v1/checkout/summary'
+const PLACE_ORDER = '/api/v1/checkout/place-order'
 
 /** A logged-in customer with one saved address (United States, California unless overridden). */
 export async function shopper(address: Partial<ShippingAddress> = {}) {
@@ -55,6 +60,58 @@ export async function fillCart(customer: User, lines: Array<[Product, number]>) 
 /** One of the seeded shipping methods. */
 export function seededMethod(name: 'Standard' | 'Express') {
   return ShippingMethod.query().where('name', name).firstOrFail()
+}
+
+/** The body of a summary request: this customer's saved address and `method`, plus `extra`. */
+export function checkoutFields(
+  customer: { address: { id: string } },
+  method: { id: string },
+  extra: Record<string, unknown> = {}
+) {
+  return { shippingAddressId: customer.address.id, shippingMethodId: method.id, ...extra }
+}
+
+/** The body of a place-order request: a summary's, paid by PayPal, with a fresh idempotency key. */
+export function orderFields(
+  customer: { address: { id: string } },
+  method: { id: string },
+  extra: Record<string, unknown> = {}
+) {
+  return checkoutFields(customer, method, {
+    paymentMethod: 'PAYPAL',
+    idempotencyKey: `key-${randomUUID()}`,
+    ...extra,
+  })
+}
+
+/** POSTs a JSON body to `url` with the sender's bearer token. */
+export function postAs(
+  client: ApiClient,
+  url: string,
+  sender: { authorization: string },
+  body: Record<string, unknown>
+) {
+  return client.post(url).header('Authorization', sender.authorization).json(body)
+}
+
+/** POST /api/v1/checkout/summary as `customer`, to their saved address by `method`. */
+export function requestSummary(
+  client: ApiClient,
+  customer: { authorization: string; address: { id: string } },
+  method: { id: string },
+  extra: Record<string, unknown> = {}
+) {
+  return postAs(client, SUMMARY, customer, checkoutFields(customer, method, extra))
+}
+
+/** POST /api/v1/checkout/place-order as `customer` with `orderFields`. */
+export function requestPlacement(
+  client: ApiClient,
+  customer: { authorization: string; address: { id: string } },
+  method: { id: string },
+  extra: Record<string, unknown> = {}
+) {
+  return postAs(client, PLACE_ORDER, customer, orderFields(customer, method, extra))
 }
 
 /**
@@ -106,6 +163,35 @@ export async function cleanUp(userIds: string[], couponIds: string[]) {
       .delete()
   }
   await db.from('users').whereIn('id', userIds).delete()
+}
+
+/**
+ * A customer with an address and one unit of a new product in the cart, for a group outside the
+ * test transaction: the seller and the customer are added to `userIds` for deletion.
+ */
+export async function committedOneLineCart(userIds: string[], priceCents: number, stock = 100) {
+  const seller = await sellerShop()
+  const item = await product(seller.shop.id, priceCents, { stock })
+  const customer = await shopper()
+  await fillCart(customer.user, [[item, 1]])
+  userIds.push(seller.user.id, customer.user.id)
+  const standard = await seededMethod('Standard')
+  return { customer, item, standard }
+}
+
+/**
+ * For a group outside the test transaction: the users and coupons each test lists here are
+ * deleted, with what hangs off them, after it.
+ */
+export function deletedAfterEach(group: Group) {
+  const userIds: string[] = []
+  const couponIds: string[] = []
+  group.each.setup(() => {
+    userIds.length = 0
+    couponIds.length = 0
+    return () => cleanUp(userIds, couponIds)
+  })
+  return { userIds, couponIds }
 }
 
 /** How many responses had each status (and code, for errors), for parallel request tests. */

@@ -88,6 +88,19 @@ test.group('fingerprintOf', () => {
   })
 })
 
+/**
+ * A customer's first claim of `key`, made with the clock frozen at a whole second (`start`);
+ * the test moves Settings.now on from there.
+ */
+async function claimedAtFrozenClock(key: string) {
+  const user = await makeUser(UserType.CUSTOMER)
+  const service = new IdempotencyService()
+  const start = DateTime.utc().startOf('second')
+  Settings.now = () => start.toMillis()
+  const first = claimed(await claimIn(service, user.id, key, FINGERPRINT))
+  return { user, service, start, first }
+}
+
 test.group('IdempotencyService.claim', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
   group.each.teardown(() => {
@@ -124,11 +137,7 @@ test.group('IdempotencyService.claim', (group) => {
   test('a claim is stale exactly STALE_CLAIM_SECONDS after it was made, not a moment sooner', async ({
     assert,
   }) => {
-    const user = await makeUser(UserType.CUSTOMER)
-    const service = new IdempotencyService()
-    const start = DateTime.utc().startOf('second')
-    Settings.now = () => start.toMillis()
-    const first = claimed(await claimIn(service, user.id, 'key-stale', FINGERPRINT))
+    const { user, service, start, first } = await claimedAtFrozenClock('key-stale')
 
     Settings.now = () => start.plus({ seconds: STALE_CLAIM_SECONDS }).toMillis() - 1
     await assert.rejects(
@@ -283,11 +292,7 @@ test.group('IdempotencyService.claim: fresh', (group) => {
   test('only the first claim of a key is fresh; a takeover of a stale one is not', async ({
     assert,
   }) => {
-    const user = await makeUser(UserType.CUSTOMER)
-    const service = new IdempotencyService()
-    const start = DateTime.utc().startOf('second')
-    Settings.now = () => start.toMillis()
-    const first = claimed(await claimIn(service, user.id, 'key-fresh', FINGERPRINT))
+    const { user, service, start, first } = await claimedAtFrozenClock('key-fresh')
     assert.isTrue(first.fresh)
 
     Settings.now = () => start.plus({ seconds: STALE_CLAIM_SECONDS }).toMillis()

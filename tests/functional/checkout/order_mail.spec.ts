@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import OutboxMessage from '#models/outbox_message'
 import { OutboxService } from '#services/mail/outbox_service'
 import { sqlTime } from '#support/sql_time'
-import { twoShopCart } from '#tests/functional/checkout/fixtures'
+import { twoShopCart, requestPlacement } from '#tests/functional/checkout/fixtures'
 import { SmtpSink } from '#tests/helpers/smtp_sink'
 
 test.group('Order mails through the outbox', (group) => {
@@ -23,16 +22,10 @@ test.group('Order mails through the outbox', (group) => {
     // Only this test's mails are in the outbox (the transaction rolls this back).
     await db.from('outbox_messages').delete()
     const { customer, first, second, standard } = await twoShopCart()
-    const response = await client
-      .post('/api/v1/checkout/place-order')
-      .header('Authorization', customer.authorization)
-      .json({
-        shippingAddressId: customer.address.id,
-        shippingMethodId: standard.id,
-        paymentMethod: 'BANK_TRANSFER',
-        notes: 'Call before delivery',
-        idempotencyKey: `mail-${randomUUID()}`,
-      })
+    const response = await requestPlacement(client, customer, standard, {
+      paymentMethod: 'BANK_TRANSFER',
+      notes: 'Call before delivery',
+    })
     response.assertStatus(201)
     const [orderA, orderB] = response.body()
 
@@ -70,16 +63,10 @@ test.group('Order mails through the outbox', (group) => {
 
   test('a refused placement queues no mail', async ({ client, assert }) => {
     const { customer, first, second, standard } = await twoShopCart()
-    const response = await client
-      .post('/api/v1/checkout/place-order')
-      .header('Authorization', customer.authorization)
-      .json({
-        shippingAddressId: customer.address.id,
-        shippingMethodId: standard.id,
-        paymentMethod: 'BANK_TRANSFER',
-        couponCode: 'NOT-A-COUPON',
-        idempotencyKey: `mail-${randomUUID()}`,
-      })
+    const response = await requestPlacement(client, customer, standard, {
+      paymentMethod: 'BANK_TRANSFER',
+      couponCode: 'NOT-A-COUPON',
+    })
     response.assertStatus(422)
     for (const email of [customer.user.email, first.user.email, second.user.email]) {
       assert.lengthOf(await db.from('outbox_messages').whereLike('payload', `%${email}%`), 0)

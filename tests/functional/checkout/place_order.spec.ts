@@ -11,12 +11,16 @@ import { TaxRateFactory } from '#database/factories/tax_rate_factory'
 import Product from '#models/product'
 import { STALE_CLAIM_SECONDS } from '#services/checkout/idempotency_service'
 import {
+  checkoutFields,
   fillCart,
+  orderFields,
+  postAs,
   product,
   seededMethod,
   sellerShop,
   shopper,
   twoShopCart,
+  requestPlacement,
 } from '#tests/functional/checkout/fixtures'
 
 const PLACE = '/api/v1/checkout/place-order'
@@ -150,27 +154,17 @@ test.group('POST /api/v1/checkout/place-order: placing', (group) => {
     const { customer, first, second, mug, spoon, tea, standard } = await twoShopCart()
     await TaxRateFactory.merge({ country: 'US', region: 'CA', rate: 8250 }).create()
     const coupon = await CouponFactory.merge({ discountValue: 1000, usageLimit: 10 }).create()
-    const request = {
-      shippingAddressId: customer.address.id,
-      shippingMethodId: standard.id,
-      couponCode: coupon.code.toLowerCase(),
-    }
-    const summary = await client
-      .post(SUMMARY)
-      .header('Authorization', customer.authorization)
-      .json(request)
+    const request = checkoutFields(customer, standard, { couponCode: coupon.code.toLowerCase() })
+    const summary = await postAs(client, SUMMARY, customer, request)
     summary.assertStatus(200)
 
     const key = newKey()
-    const response = await client
-      .post(PLACE)
-      .header('Authorization', customer.authorization)
-      .json({
-        ...request,
-        paymentMethod: 'CREDIT_CARD',
-        notes: '  Ring twice  ',
-        idempotencyKey: key,
-      })
+    const response = await postAs(client, PLACE, customer, {
+      ...request,
+      paymentMethod: 'CREDIT_CARD',
+      notes: '  Ring twice  ',
+      idempotencyKey: key,
+    })
 
     response.assertStatus(201)
     assert.isUndefined(response.header('idempotent-replayed'))
@@ -350,11 +344,8 @@ test.group('POST /api/v1/checkout/place-order: placing', (group) => {
     const item = await product(shop.id, 333, { stock: 3 })
     await fillCart(customer.user, [[item, 3]])
     const express = await seededMethod('Express')
-    const response = await client.post(PLACE).header('Authorization', customer.authorization).json({
-      shippingAddressId: customer.address.id,
-      shippingMethodId: express.id,
+    const response = await requestPlacement(client, customer, express, {
       paymentMethod: 'BANK_TRANSFER',
-      idempotencyKey: newKey(),
     })
     response.assertStatus(201)
     assert.lengthOf(response.body(), 1)
@@ -378,12 +369,7 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
     const customer = await shopper()
     const standard = await seededMethod('Standard')
     const before = await footprint(customer.user)
-    const response = await client.post(PLACE).header('Authorization', customer.authorization).json({
-      shippingAddressId: customer.address.id,
-      shippingMethodId: standard.id,
-      paymentMethod: 'PAYPAL',
-      idempotencyKey: newKey(),
-    })
+    const response = await requestPlacement(client, customer, standard)
     expectProblem(assert, response, 422, 'EMPTY_CART')
     assert.deepEqual(await footprint(customer.user), before)
   })
@@ -395,20 +381,10 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
     const { customer, standard } = await twoShopCart()
     const other = await shopper()
     const before = await footprint(customer.user)
-    const foreign = await client.post(PLACE).header('Authorization', customer.authorization).json({
-      shippingAddressId: other.address.id,
-      shippingMethodId: standard.id,
-      paymentMethod: 'PAYPAL',
-      idempotencyKey: newKey(),
-    })
+    const foreign = await postAs(client, PLACE, customer, orderFields(other, standard))
     expectProblem(assert, foreign, 404, 'SHIPPING_ADDRESS_NOT_FOUND')
     await db.from('shipping_methods').where('id', standard.id).update({ is_active: false })
-    const inactive = await client.post(PLACE).header('Authorization', customer.authorization).json({
-      shippingAddressId: customer.address.id,
-      shippingMethodId: standard.id,
-      paymentMethod: 'PAYPAL',
-      idempotencyKey: newKey(),
-    })
+    const inactive = await requestPlacement(client, customer, standard)
     expectProblem(assert, inactive, 404, 'SHIPPING_METHOD_NOT_FOUND')
     assert.deepEqual(await footprint(customer.user), before)
   })
@@ -421,17 +397,11 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
     const coupon = await CouponFactory.merge({ usageLimit: 5 }).create()
     await Product.query().where('id', tea.id).update({ stock: 2 })
     const before = await footprint(customer.user)
-    const body = {
-      shippingAddressId: customer.address.id,
-      shippingMethodId: standard.id,
+    const body = orderFields(customer, standard, {
       paymentMethod: 'DEBIT_CARD',
       couponCode: coupon.code,
-      idempotencyKey: newKey(),
-    }
-    const refused = await client
-      .post(PLACE)
-      .header('Authorization', customer.authorization)
-      .json(body)
+    })
+    const refused = await postAs(client, PLACE, customer, body)
     expectProblem(assert, refused, 422, 'INSUFFICIENT_STOCK')
     assert.deepEqual(await footprint(customer.user), before)
     assert.equal(await stockOf(mug.id), 100)
@@ -442,10 +412,7 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
 
     // Restocked, the same request with the same key goes through.
     await Product.query().where('id', tea.id).update({ stock: 10 })
-    const retried = await client
-      .post(PLACE)
-      .header('Authorization', customer.authorization)
-      .json(body)
+    const retried = await postAs(client, PLACE, customer, body)
     retried.assertStatus(201)
     assert.isUndefined(retried.header('idempotent-replayed'))
     assert.equal(await stockOf(tea.id), 7)
@@ -455,13 +422,7 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
     const { customer, standard } = await twoShopCart()
     const coupon = await CouponFactory.apply('usedUp').create()
     const before = await footprint(customer.user)
-    const response = await client.post(PLACE).header('Authorization', customer.authorization).json({
-      shippingAddressId: customer.address.id,
-      shippingMethodId: standard.id,
-      paymentMethod: 'PAYPAL',
-      couponCode: coupon.code,
-      idempotencyKey: newKey(),
-    })
+    const response = await requestPlacement(client, customer, standard, { couponCode: coupon.code })
     expectProblem(assert, response, 422, 'COUPON_USAGE_LIMIT_REACHED')
     assert.deepEqual(await footprint(customer.user), before)
   })
@@ -470,12 +431,7 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
     const { customer, spoon, standard } = await twoShopCart()
     await Product.query().where('id', spoon.id).update({ isActive: false })
     const before = await footprint(customer.user)
-    const response = await client.post(PLACE).header('Authorization', customer.authorization).json({
-      shippingAddressId: customer.address.id,
-      shippingMethodId: standard.id,
-      paymentMethod: 'PAYPAL',
-      idempotencyKey: newKey(),
-    })
+    const response = await requestPlacement(client, customer, standard)
     expectProblem(assert, response, 409, 'PRODUCT_UNAVAILABLE')
     assert.deepEqual(await footprint(customer.user), before)
   })
@@ -490,27 +446,21 @@ test.group('POST /api/v1/checkout/place-order: idempotency', (group) => {
   }) => {
     const { customer, mug, standard } = await twoShopCart()
     const coupon = await CouponFactory.merge({ usageLimit: 5 }).create()
-    const body = {
-      shippingAddressId: customer.address.id,
-      shippingMethodId: standard.id,
-      paymentMethod: 'PAYPAL',
+    const body = orderFields(customer, standard, {
       couponCode: coupon.code,
       notes: 'Leave at the door',
-      idempotencyKey: newKey(),
-    }
-    const first = await client
-      .post(PLACE)
-      .header('Authorization', customer.authorization)
-      .json(body)
+    })
+    const first = await postAs(client, PLACE, customer, body)
     first.assertStatus(201)
     const after = await footprint(customer.user)
 
     // The cart is empty now: only a replay can answer 201. Case and spacing of the coupon and
     // the notes do not make it a different request.
-    const replay = await client
-      .post(PLACE)
-      .header('Authorization', customer.authorization)
-      .json({ ...body, couponCode: ` ${coupon.code.toLowerCase()} `, notes: ' Leave at the door ' })
+    const replay = await postAs(client, PLACE, customer, {
+      ...body,
+      couponCode: ` ${coupon.code.toLowerCase()} `,
+      notes: ' Leave at the door ',
+    })
     replay.assertStatus(201)
     assert.equal(replay.header('idempotent-replayed'), 'true')
     assert.deepEqual(replay.body(), first.body())
@@ -525,23 +475,12 @@ test.group('POST /api/v1/checkout/place-order: idempotency', (group) => {
     assert,
   }) => {
     const { customer, standard } = await twoShopCart()
-    const body = {
-      shippingAddressId: customer.address.id,
-      shippingMethodId: standard.id,
-      paymentMethod: 'PAYPAL',
-      idempotencyKey: newKey(),
-    }
-    const first = await client
-      .post(PLACE)
-      .header('Authorization', customer.authorization)
-      .json(body)
+    const body = orderFields(customer, standard)
+    const first = await postAs(client, PLACE, customer, body)
     first.assertStatus(201)
     const after = await footprint(customer.user)
     for (const changed of [{ paymentMethod: 'CREDIT_CARD' }, { notes: 'different' }]) {
-      const response = await client
-        .post(PLACE)
-        .header('Authorization', customer.authorization)
-        .json({ ...body, ...changed })
+      const response = await postAs(client, PLACE, customer, { ...body, ...changed })
       expectProblem(assert, response, 422, 'IDEMPOTENCY_KEY_REUSED')
     }
     assert.deepEqual(await footprint(customer.user), after)
@@ -554,24 +493,12 @@ test.group('POST /api/v1/checkout/place-order: idempotency', (group) => {
     const { customer, standard } = await twoShopCart()
     const coupon = await CouponFactory.merge({ usageLimit: 5 }).create()
     const other = await CouponFactory.merge({ usageLimit: 5 }).create()
-    const body = {
-      shippingAddressId: customer.address.id,
-      shippingMethodId: standard.id,
-      paymentMethod: 'PAYPAL',
-      couponCode: coupon.code,
-      idempotencyKey: newKey(),
-    }
-    const first = await client
-      .post(PLACE)
-      .header('Authorization', customer.authorization)
-      .json(body)
+    const body = orderFields(customer, standard, { couponCode: coupon.code })
+    const first = await postAs(client, PLACE, customer, body)
     first.assertStatus(201)
     const after = await footprint(customer.user)
     for (const couponCode of [other.code, null, '']) {
-      const response = await client
-        .post(PLACE)
-        .header('Authorization', customer.authorization)
-        .json({ ...body, couponCode })
+      const response = await postAs(client, PLACE, customer, { ...body, couponCode })
       expectProblem(assert, response, 422, 'IDEMPOTENCY_KEY_REUSED')
     }
     assert.deepEqual(await footprint(customer.user), after)
@@ -582,22 +509,11 @@ test.group('POST /api/v1/checkout/place-order: idempotency', (group) => {
     assert,
   }) => {
     const { customer, standard } = await twoShopCart()
-    const body = {
-      shippingAddressId: customer.address.id,
-      shippingMethodId: standard.id,
-      paymentMethod: 'PAYPAL',
-      idempotencyKey: newKey(),
-    }
-    const first = await client
-      .post(PLACE)
-      .header('Authorization', customer.authorization)
-      .json({ ...body, couponCode: '   ' })
+    const body = orderFields(customer, standard)
+    const first = await postAs(client, PLACE, customer, { ...body, couponCode: '   ' })
     first.assertStatus(201)
     for (const couponCode of [undefined, null, '']) {
-      const replay = await client
-        .post(PLACE)
-        .header('Authorization', customer.authorization)
-        .json({ ...body, couponCode })
+      const replay = await postAs(client, PLACE, customer, { ...body, couponCode })
       replay.assertStatus(201)
       assert.equal(replay.header('idempotent-replayed'), 'true')
       assert.deepEqual(replay.body(), first.body())
@@ -612,15 +528,12 @@ test.group('POST /api/v1/checkout/place-order: idempotency', (group) => {
     const one = await twoShopCart()
     const two = await twoShopCart()
     for (const { customer, standard } of [one, two]) {
-      const response = await client
-        .post(PLACE)
-        .header('Authorization', customer.authorization)
-        .json({
-          shippingAddressId: customer.address.id,
-          shippingMethodId: standard.id,
-          paymentMethod: 'PAYPAL',
-          idempotencyKey: key,
-        })
+      const response = await postAs(client, PLACE, customer, {
+        shippingAddressId: customer.address.id,
+        shippingMethodId: standard.id,
+        paymentMethod: 'PAYPAL',
+        idempotencyKey: key,
+      })
       response.assertStatus(201)
       assert.isUndefined(response.header('idempotent-replayed'))
     }
@@ -642,10 +555,7 @@ test.group('POST /api/v1/checkout/place-order: idempotency', (group) => {
       paymentMethod: 'PAYPAL',
       idempotencyKey: key,
     }
-    const first = await client
-      .post(PLACE)
-      .header('Authorization', customer.authorization)
-      .json(body)
+    const first = await postAs(client, PLACE, customer, body)
     first.assertStatus(201)
     const { fingerprint } = await db.from('idempotency_keys').where('key', key).firstOrFail()
 
@@ -666,10 +576,7 @@ test.group('POST /api/v1/checkout/place-order: idempotency', (group) => {
     })
     const extra = await product(first.body()[0].shopId, 100)
     await fillCart(customer.user, [[extra, 1]])
-    const busy = await client
-      .post(PLACE)
-      .header('Authorization', customer.authorization)
-      .json({ ...body, idempotencyKey: busyKey })
+    const busy = await postAs(client, PLACE, customer, { ...body, idempotencyKey: busyKey })
     expectProblem(assert, busy, 409, 'IDEMPOTENCY_IN_PROGRESS')
     assert.lengthOf(await db.from('cart_items').where('user_id', customer.user.id), 1)
 
@@ -678,10 +585,7 @@ test.group('POST /api/v1/checkout/place-order: idempotency', (group) => {
       .from('idempotency_keys')
       .where('key', busyKey)
       .update({ claimed_at: stamp(now.minus({ seconds: STALE_CLAIM_SECONDS + 5 })) })
-    const takenOver = await client
-      .post(PLACE)
-      .header('Authorization', customer.authorization)
-      .json({ ...body, idempotencyKey: busyKey })
+    const takenOver = await postAs(client, PLACE, customer, { ...body, idempotencyKey: busyKey })
     takenOver.assertStatus(201)
     assert.lengthOf(takenOver.body(), 1)
     const row = await db.from('idempotency_keys').where('key', busyKey).firstOrFail()

@@ -29,8 +29,9 @@ import {
 import { OrderNumbers } from '#services/checkout/order_number'
 import { NEW_KEYS_PER_MINUTE } from '#services/checkout/order_placement_service'
 import {
-  cleanUp,
+  deletedAfterEach,
   fillCart,
+  postAs,
   product,
   seededMethod,
   sellerShop,
@@ -117,7 +118,66 @@ async function footprintOf({ customer, mug, spoon, tea, coupon }: Ready) {
 }
 
 function place(client: ApiClient, ready: Ready, body: Record<string, unknown> = ready.body) {
-  return client.post(PLACE).header('Authorization', ready.customer.authorization).json(body)
+  return postAs(client, PLACE, ready.customer, body)
+}
+
+/**
+ * Places the ready cart while `meanwhile` changes the rows after the quote; asserts the refusal
+ * and that the placement left this customer's rows as they were. Returns the problem.
+ */
+async function refusedWhen(
+  client: ApiClient,
+  assert: Assert,
+  ready: Ready,
+  meanwhile: Meanwhile,
+  [status, code]: readonly [number, string]
+) {
+  const before = await footprintOf(ready)
+  changeAfterQuote(meanwhile)
+  const problem = expectProblem(assert, await place(client, ready), status, code)
+  assert.deepEqual(await footprintOf(ready), before)
+  return problem
+}
+
+/** The idempotency key, as `meanwhile` leaves it, is completed: a concurrent takeover or release. */
+function beforeComplete(meanwhile: (claimId: string, trx: TransactionClientContract) => unknown) {
+  class ChangedBeforeComplete extends IdempotencyService {
+    async complete(
+      claim: { id: string; token: string },
+      checkoutId: string,
+      trx: TransactionClientContract
+    ) {
+      await meanwhile(claim.id, trx)
+      return super.complete(claim, checkoutId, trx)
+    }
+  }
+  app.container.swap(IdempotencyService, () => new ChangedBeforeComplete())
+}
+
+/** Another request judged the claim stale and took it over. */
+function takenOverBeforeComplete() {
+  beforeComplete((claimId, trx) =>
+    trx.from('idempotency_keys').where('id', claimId).update({ claim_token: randomUUID() })
+  )
+}
+
+function cartLine(trx: TransactionClientContract, ready: Ready, productId: string) {
+  return trx
+    .from('cart_items')
+    .where('user_id', ready.customer.user.id)
+    .where('product_id', productId)
+}
+
+/** A change another request commits between the quote and the stock update, and its refusal. */
+interface Race {
+  title: string
+  change: (trx: TransactionClientContract, ready: Ready) => Promise<unknown>
+  refusal: readonly [number, string]
+  detail: string
+}
+
+function summarize(client: ApiClient, ready: Ready) {
+  return postAs(client, SUMMARY, ready.customer, ready.body)
 }
 
 test.group('Place-order: a product changes between the quote and the stock update', (group) => {
@@ -129,15 +189,15 @@ test.group('Place-order: a product changes between the quote and the stock updat
     assert,
   }) => {
     const ready = await readyToPlace()
-    const before = await footprintOf(ready)
     // The quote saw 100 mugs; another checkout leaves 1 for a cart that holds 2.
-    changeAfterQuote((trx) => trx.from('products').where('id', ready.mug.id).update({ stock: 1 }))
-
-    const refused = await place(client, ready)
-
-    const problem = expectProblem(assert, refused, 422, 'INSUFFICIENT_STOCK')
+    const problem = await refusedWhen(
+      client,
+      assert,
+      ready,
+      (trx) => trx.from('products').where('id', ready.mug.id).update({ stock: 1 }),
+      [422, 'INSUFFICIENT_STOCK']
+    )
     assert.equal(problem.detail, 'Only 1 of "Mug" in stock; the cart holds 2')
-    assert.deepEqual(await footprintOf(ready), before)
 
     // The key was released: once the race is over, the same request goes through.
     app.container.restoreAll()
@@ -146,19 +206,6 @@ test.group('Place-order: a product changes between the quote and the stock updat
     assert.isUndefined(retried.header('idempotent-replayed'))
     const { orders } = await footprintOf(ready)
     assert.equal(orders, 2)
-  })
-
-  test('sold out meanwhile: the stock condition refuses, never a negative stock', async ({
-    client,
-    assert,
-  }) => {
-    const ready = await readyToPlace()
-    const before = await footprintOf(ready)
-    changeAfterQuote((trx) => trx.from('products').where('id', ready.tea.id).update({ stock: 0 }))
-
-    const problem = expectProblem(assert, await place(client, ready), 422, 'INSUFFICIENT_STOCK')
-    assert.equal(problem.detail, 'Only 0 of "Tea" in stock; the cart holds 3')
-    assert.deepEqual(await footprintOf(ready), before)
   })
 
   test('exactly enough left meanwhile: the order takes the last units', async ({
@@ -182,93 +229,69 @@ test.group('Place-order: a product changes between the quote and the stock updat
     assert.equal(after.cart, '')
   })
 
-  test('taken off sale meanwhile: 409 PRODUCT_UNAVAILABLE, nothing written', async ({
-    client,
-    assert,
-  }) => {
-    const ready = await readyToPlace()
-    const before = await footprintOf(ready)
-    changeAfterQuote((trx) =>
-      trx.from('products').where('id', ready.spoon.id).update({ is_active: false })
-    )
-
-    const problem = expectProblem(assert, await place(client, ready), 409, 'PRODUCT_UNAVAILABLE')
-    assert.equal(problem.detail, '"Spoon" is no longer available')
-    assert.deepEqual(await footprintOf(ready), before)
-  })
-
-  test('deleted meanwhile: 409 PRODUCT_UNAVAILABLE, nothing written', async ({
-    client,
-    assert,
-  }) => {
-    const ready = await readyToPlace()
-    const before = await footprintOf(ready)
-    changeAfterQuote((trx) =>
-      trx
-        .from('products')
-        .where('id', ready.mug.id)
-        .update({ deleted_at: trx.knexRawQuery('CURRENT_TIMESTAMP') })
-    )
-
-    const problem = expectProblem(assert, await place(client, ready), 409, 'PRODUCT_UNAVAILABLE')
-    assert.equal(problem.detail, '"Mug" is no longer available')
-    assert.deepEqual(await footprintOf(ready), before)
-  })
-
-  test('its shop suspended, or its seller deactivated, meanwhile: 409 PRODUCT_UNAVAILABLE', async ({
-    client,
-    assert,
-  }) => {
-    for (const [table, change] of [
-      ['shops', { status: 'SUSPENDED' }],
-      ['users', { is_active: false }],
-    ] as const) {
+  test('{title}')
+    .with([
+      {
+        title: 'sold out meanwhile: the stock condition refuses, never a negative stock',
+        change: (trx, ready) => trx.from('products').where('id', ready.tea.id).update({ stock: 0 }),
+        refusal: [422, 'INSUFFICIENT_STOCK'],
+        detail: 'Only 0 of "Tea" in stock; the cart holds 3',
+      },
+      {
+        title: 'taken off sale meanwhile: 409 PRODUCT_UNAVAILABLE, nothing written',
+        change: (trx, ready) =>
+          trx.from('products').where('id', ready.spoon.id).update({ is_active: false }),
+        refusal: [409, 'PRODUCT_UNAVAILABLE'],
+        detail: '"Spoon" is no longer available',
+      },
+      {
+        title: 'deleted meanwhile: 409 PRODUCT_UNAVAILABLE, nothing written',
+        change: (trx, ready) =>
+          trx
+            .from('products')
+            .where('id', ready.mug.id)
+            .update({ deleted_at: trx.knexRawQuery('CURRENT_TIMESTAMP') }),
+        refusal: [409, 'PRODUCT_UNAVAILABLE'],
+        detail: '"Mug" is no longer available',
+      },
+      {
+        title: 'its shop suspended meanwhile: 409 PRODUCT_UNAVAILABLE, nothing written',
+        change: (trx, ready) =>
+          trx.from('shops').where('id', ready.second.shop.id).update({ status: 'SUSPENDED' }),
+        refusal: [409, 'PRODUCT_UNAVAILABLE'],
+        detail: '"Tea" is no longer available',
+      },
+      {
+        title: 'its seller deactivated meanwhile: 409 PRODUCT_UNAVAILABLE, nothing written',
+        change: (trx, ready) =>
+          trx.from('users').where('id', ready.second.user.id).update({ is_active: false }),
+        refusal: [409, 'PRODUCT_UNAVAILABLE'],
+        detail: '"Tea" is no longer available',
+      },
+      {
+        title: 'the cart changed meanwhile (another tab): 409 CART_CHANGED, nothing written',
+        change: (trx, ready) => cartLine(trx, ready, ready.tea.id).update({ quantity: 4 }),
+        refusal: [409, 'CART_CHANGED'],
+        detail: 'Your cart changed while the order was being placed; review it and try again',
+      },
+      {
+        title: 'a line removed meanwhile is a changed cart too',
+        change: (trx, ready) => cartLine(trx, ready, ready.spoon.id).delete(),
+        refusal: [409, 'CART_CHANGED'],
+        detail: 'Your cart changed while the order was being placed; review it and try again',
+      },
+    ] satisfies Race[])
+    .run(async ({ client, assert }, race) => {
       const ready = await readyToPlace()
-      const before = await footprintOf(ready)
-      changeAfterQuote((trx) =>
-        table === 'shops'
-          ? trx.from('shops').where('id', ready.second.shop.id).update(change)
-          : trx.from('users').where('id', ready.second.user.id).update(change)
+      const problem = await refusedWhen(
+        client,
+        assert,
+        ready,
+        (trx) => race.change(trx, ready),
+        race.refusal
       )
-      const problem = expectProblem(assert, await place(client, ready), 409, 'PRODUCT_UNAVAILABLE')
-      assert.equal(problem.detail, '"Tea" is no longer available', table)
-      assert.deepEqual(await footprintOf(ready), before)
-      app.container.restoreAll()
-    }
-  })
-
-  test('the cart changed meanwhile (another tab): 409 CART_CHANGED, nothing written', async ({
-    client,
-    assert,
-  }) => {
-    const ready = await readyToPlace()
-    const before = await footprintOf(ready)
-    changeAfterQuote((trx) =>
-      trx
-        .from('cart_items')
-        .where('user_id', ready.customer.user.id)
-        .where('product_id', ready.tea.id)
-        .update({ quantity: 4 })
-    )
-
-    expectProblem(assert, await place(client, ready), 409, 'CART_CHANGED')
-    assert.deepEqual(await footprintOf(ready), before)
-  })
-
-  test('a line removed meanwhile is a changed cart too', async ({ client, assert }) => {
-    const ready = await readyToPlace()
-    const before = await footprintOf(ready)
-    changeAfterQuote((trx) =>
-      trx
-        .from('cart_items')
-        .where('user_id', ready.customer.user.id)
-        .where('product_id', ready.spoon.id)
-        .delete()
-    )
-
-    expectProblem(assert, await place(client, ready), 409, 'CART_CHANGED')
-    assert.deepEqual(await footprintOf(ready), before)
-  })
+      assert.equal(problem.detail, race.detail)
+    })
 })
 
 test.group('Place-order: stock is taken in product-id order', (group) => {
@@ -305,15 +328,12 @@ test.group('Place-order: stock is taken in product-id order', (group) => {
         .update({ stock: 0 })
     )
     const standard = await seededMethod('Standard')
-    const response = await client
-      .post(PLACE)
-      .header('Authorization', customer.authorization)
-      .json({
-        shippingAddressId: customer.address.id,
-        shippingMethodId: standard.id,
-        paymentMethod: 'PAYPAL',
-        idempotencyKey: `key-${randomUUID()}`,
-      })
+    const response = await postAs(client, PLACE, customer, {
+      shippingAddressId: customer.address.id,
+      shippingMethodId: standard.id,
+      paymentMethod: 'PAYPAL',
+      idempotencyKey: `key-${randomUUID()}`,
+    })
     const problem = expectProblem(assert, response, 422, 'INSUFFICIENT_STOCK')
     const named = made.find((item) => problem.detail.includes(`"${item.name}"`))
     return named === a ? 'a' : named === b ? 'b' : 'c'
@@ -403,21 +423,7 @@ test.group('Place-order: the claim is taken over while the orders are written', 
   }) => {
     const ready = await readyToPlace()
     const before = await footprintOf(ready)
-    // A second request judged this claim stale and took it over just before we complete it.
-    class TakenOverMeanwhile extends IdempotencyService {
-      async complete(
-        claim: { id: string; token: string },
-        checkoutId: string,
-        trx: TransactionClientContract
-      ) {
-        await trx
-          .from('idempotency_keys')
-          .where('id', claim.id)
-          .update({ claim_token: randomUUID() })
-        return super.complete(claim, checkoutId, trx)
-      }
-    }
-    app.container.swap(IdempotencyService, () => new TakenOverMeanwhile())
+    takenOverBeforeComplete()
 
     expectProblem(assert, await place(client, ready), 409, 'IDEMPOTENCY_IN_PROGRESS')
     assert.deepEqual(await footprintOf(ready), before)
@@ -426,17 +432,7 @@ test.group('Place-order: the claim is taken over while the orders are written', 
   test('completing a key released meanwhile fails too', async ({ client, assert }) => {
     const ready = await readyToPlace()
     const before = await footprintOf(ready)
-    class ReleasedMeanwhile extends IdempotencyService {
-      async complete(
-        claim: { id: string; token: string },
-        checkoutId: string,
-        trx: TransactionClientContract
-      ) {
-        await trx.from('idempotency_keys').where('id', claim.id).delete()
-        return super.complete(claim, checkoutId, trx)
-      }
-    }
-    app.container.swap(IdempotencyService, () => new ReleasedMeanwhile())
+    beforeComplete((claimId, trx) => trx.from('idempotency_keys').where('id', claimId).delete())
 
     expectProblem(assert, await place(client, ready), 409, 'IDEMPOTENCY_IN_PROGRESS')
     assert.deepEqual(await footprintOf(ready), before)
@@ -466,10 +462,7 @@ test.group('Checkout with a misconfigured default tax rate', (group) => {
 
     for (const rate of [100.001, -0.001, Number.NaN]) {
       storeConfig.defaultTaxRate = rate
-      const summary = await client
-        .post(SUMMARY)
-        .header('Authorization', ready.customer.authorization)
-        .json(ready.body)
+      const summary = await summarize(client, ready)
       const problem = expectProblem(assert, summary, 500, 'INTERNAL_ERROR')
       assert.notInclude(JSON.stringify(problem), 'DEFAULT_TAX_RATE')
       expectProblem(assert, await place(client, ready), 500, 'INTERNAL_ERROR')
@@ -482,10 +475,7 @@ test.group('Checkout with a misconfigured default tax rate', (group) => {
       [0, 0],
     ] as const) {
       storeConfig.defaultTaxRate = rate
-      const summary = await client
-        .post(SUMMARY)
-        .header('Authorization', ready.customer.authorization)
-        .json(ready.body)
+      const summary = await summarize(client, ready)
       summary.assertStatus(200)
       const { orders } = summary.body() as { orders: Array<{ taxAmount: number }> }
       assert.equal(orders[0].taxAmount, taxOnFirstOrder)
@@ -496,13 +486,7 @@ test.group('Checkout with a misconfigured default tax rate', (group) => {
 test.group('Place-order: refused after writing, with real commits', (group) => {
   // No global transaction: every statement of the placement must go through its own transaction,
   // or its rows outlive the rollback (PostgreSQL) or wait for a connection forever (SQLite).
-  let userIds: string[] = []
-  let couponIds: string[] = []
-  group.each.setup(() => {
-    userIds = []
-    couponIds = []
-    return () => cleanUp(userIds, couponIds)
-  })
+  const { userIds, couponIds } = deletedAfterEach(group)
   group.each.teardown(() => app.container.restoreAll())
 
   async function committedCart() {
@@ -518,20 +502,7 @@ test.group('Place-order: refused after writing, with real commits', (group) => {
   }) => {
     const ready = await committedCart()
     const before = await footprintOf(ready)
-    class TakenOverMeanwhile extends IdempotencyService {
-      async complete(
-        claim: { id: string; token: string },
-        checkoutId: string,
-        trx: TransactionClientContract
-      ) {
-        await trx
-          .from('idempotency_keys')
-          .where('id', claim.id)
-          .update({ claim_token: randomUUID() })
-        return super.complete(claim, checkoutId, trx)
-      }
-    }
-    app.container.swap(IdempotencyService, () => new TakenOverMeanwhile())
+    takenOverBeforeComplete()
 
     expectProblem(assert, await place(client, ready), 409, 'IDEMPOTENCY_IN_PROGRESS')
     assert.deepEqual(await footprintOf(ready), before)
@@ -543,11 +514,13 @@ test.group('Place-order: refused after writing, with real commits', (group) => {
 
   test('sold out meanwhile: refused, and the stock is as it was', async ({ client, assert }) => {
     const ready = await committedCart()
-    const before = await footprintOf(ready)
-    changeAfterQuote((trx) => trx.from('products').where('id', ready.spoon.id).update({ stock: 0 }))
-
-    expectProblem(assert, await place(client, ready), 422, 'INSUFFICIENT_STOCK')
-    assert.deepEqual(await footprintOf(ready), before)
+    await refusedWhen(
+      client,
+      assert,
+      ready,
+      (trx) => trx.from('products').where('id', ready.spoon.id).update({ stock: 0 }),
+      [422, 'INSUFFICIENT_STOCK']
+    )
   })
 })
 

@@ -5,17 +5,13 @@
 */
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
-import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { NEW_KEYS_PER_MINUTE } from '#services/checkout/order_placement_service'
 import { expectProblem } from '#tests/helpers/responses'
 import {
-  cleanUp,
-  fillCart,
-  product,
-  seededMethod,
-  sellerShop,
-  shopper,
+  committedOneLineCart,
+  deletedAfterEach,
+  postAs,
   tally,
 } from '#tests/functional/checkout/fixtures'
 
@@ -23,25 +19,9 @@ const PLACE = '/api/v1/checkout/place-order'
 const UNKNOWN_ADDRESS = '0b6a8c1e-5d2f-4f3a-9e7b-2c4d6e8f0a1b'
 
 test.group('Place-order: new idempotency keys per minute', (group) => {
-  let userIds: string[] = []
-  group.each.setup(() => {
-    userIds = []
-    return () => cleanUp(userIds, [])
-  })
+  const { userIds } = deletedAfterEach(group)
 
-  async function customerWithCart() {
-    const seller = await sellerShop()
-    const item = await product(seller.shop.id, 1500, { stock: 20 })
-    const customer = await shopper()
-    await fillCart(customer.user, [[item, 1]])
-    userIds.push(seller.user.id, customer.user.id)
-    const standard = await seededMethod('Standard')
-    return { customer, item, standard }
-  }
-
-  function place(client: ApiClient, authorization: string, body: Record<string, unknown>) {
-    return client.post(PLACE).header('Authorization', authorization).json(body)
-  }
+  const customerWithCart = () => committedOneLineCart(userIds, 1500, 20)
 
   test('a burst of new keys gets exactly 10 placements tried, the rest 429', async ({
     client,
@@ -52,7 +32,7 @@ test.group('Place-order: new idempotency keys per minute', (group) => {
     // counts and nothing else decides the answer.
     const responses = await Promise.all(
       Array.from({ length: NEW_KEYS_PER_MINUTE + 5 }, () =>
-        place(client, customer.authorization, {
+        postAs(client, PLACE, customer, {
           shippingAddressId: UNKNOWN_ADDRESS,
           shippingMethodId: standard.id,
           paymentMethod: 'PAYPAL',
@@ -81,7 +61,7 @@ test.group('Place-order: new idempotency keys per minute', (group) => {
       idempotencyKey: `same-${randomUUID()}`,
     }
     const burst = await Promise.all(
-      Array.from({ length: 20 }, () => place(client, customer.authorization, body))
+      Array.from({ length: 20 }, () => postAs(client, PLACE, customer, body))
     )
     for (const label of Object.keys(tally(burst))) {
       assert.include(['201', '409 IDEMPOTENCY_IN_PROGRESS'], label)
@@ -90,7 +70,7 @@ test.group('Place-order: new idempotency keys per minute', (group) => {
     // The burst used one unit of the minute's allowance: nine more new keys are tried.
     const others = await Promise.all(
       Array.from({ length: NEW_KEYS_PER_MINUTE }, () =>
-        place(client, customer.authorization, { ...body, idempotencyKey: `next-${randomUUID()}` })
+        postAs(client, PLACE, customer, { ...body, idempotencyKey: `next-${randomUUID()}` })
       )
     )
     assert.deepEqual(tally(others), {
@@ -111,13 +91,13 @@ test.group('Place-order: new idempotency keys per minute', (group) => {
       paymentMethod: 'PAYPAL',
       idempotencyKey: `first-${randomUUID()}`,
     }
-    const placed = await place(client, customer.authorization, body)
+    const placed = await postAs(client, PLACE, customer, body)
     placed.assertStatus(201)
 
     // Use the rest of the minute's allowance up with new keys.
     const others = await Promise.all(
       Array.from({ length: NEW_KEYS_PER_MINUTE }, () =>
-        place(client, customer.authorization, {
+        postAs(client, PLACE, customer, {
           ...body,
           idempotencyKey: `other-${randomUUID()}`,
         })
@@ -129,14 +109,14 @@ test.group('Place-order: new idempotency keys per minute', (group) => {
     })
 
     const retries = await Promise.all(
-      Array.from({ length: 5 }, () => place(client, customer.authorization, body))
+      Array.from({ length: 5 }, () => postAs(client, PLACE, customer, body))
     )
     for (const retry of retries) {
       retry.assertStatus(201)
       assert.equal(retry.header('idempotent-replayed'), 'true')
       assert.deepEqual(retry.body(), placed.body())
     }
-    const reused = await place(client, customer.authorization, { ...body, notes: 'changed' })
+    const reused = await postAs(client, PLACE, customer, { ...body, notes: 'changed' })
     expectProblem(assert, reused, 422, 'IDEMPOTENCY_KEY_REUSED')
 
     const orders = await db.from('orders').where('user_id', customer.user.id)

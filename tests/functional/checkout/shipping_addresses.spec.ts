@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
@@ -28,6 +29,14 @@ const validBody = () => ({
   postalCode: 'SW1Y 4JH',
   country: 'gb',
 })
+
+/** Saves a valid address as the new default. */
+function addDefault(client: ApiClient, authorization: string) {
+  return client
+    .post(BASE)
+    .header('Authorization', authorization)
+    .json({ ...validBody(), isDefault: true })
+}
 
 test.group('Shipping addresses: who may call', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -176,15 +185,9 @@ test.group('POST /api/v1/checkout/shipping-address', (group) => {
 
   test('a new default replaces the previous one', async ({ client, assert }) => {
     const { user, authorization } = await actor(UserType.CUSTOMER)
-    const first = await client
-      .post(BASE)
-      .header('Authorization', authorization)
-      .json({ ...validBody(), isDefault: true })
+    const first = await addDefault(client, authorization)
     first.assertStatus(201)
-    const second = await client
-      .post(BASE)
-      .header('Authorization', authorization)
-      .json({ ...validBody(), isDefault: true })
+    const second = await addDefault(client, authorization)
     second.assertStatus(201)
 
     const defaults = await db
@@ -203,10 +206,7 @@ test.group('POST /api/v1/checkout/shipping-address', (group) => {
       .apply('default')
       .create()
     const { authorization } = await actor(UserType.CUSTOMER)
-    const response = await client
-      .post(BASE)
-      .header('Authorization', authorization)
-      .json({ ...validBody(), isDefault: true })
+    const response = await addDefault(client, authorization)
     response.assertStatus(201)
     const row = await db.from('shipping_addresses').where('id', theirs.id).firstOrFail()
     assert.isTrue(Boolean(row.is_default))
@@ -455,6 +455,19 @@ test.group('Shipping addresses: losing the race for the default flag', (group) =
     return calls
   }
 
+  /** A customer whose saved address is the default. */
+  async function customerWithDefault() {
+    const customer = await actor(UserType.CUSTOMER)
+    const old = await ShippingAddressFactory.merge({ userId: customer.user.id, isDefault: true })
+    return { ...customer, old: await old.create() }
+  }
+
+  /** Each of the customer's addresses as [id, whether it is the default]. */
+  async function defaultFlags(userId: string) {
+    const rows = await db.from('shipping_addresses').where('user_id', userId)
+    return rows.map((row) => [row.id, Boolean(row.is_default)])
+  }
+
   /** Another default address of the same customer, written in the request's transaction. */
   const rivalDefault = (address: ShippingAddress) =>
     address.$trx!.table('shipping_addresses').insert({
@@ -475,22 +488,18 @@ test.group('Shipping addresses: losing the race for the default flag', (group) =
     assert,
     cleanup,
   }) => {
-    const { user, authorization } = await actor(UserType.CUSTOMER)
-    const old = await ShippingAddressFactory.merge({ userId: user.id, isDefault: true }).create()
+    const { user, authorization, old } = await customerWithDefault()
     const calls = beforeInsert(cleanup, (address, call) =>
       call === 1 ? rivalDefault(address) : Promise.resolve()
     )
 
-    const response = await client
-      .post(BASE)
-      .header('Authorization', authorization)
-      .json({ ...validBody(), isDefault: true })
+    const response = await addDefault(client, authorization)
 
     response.assertStatus(201)
     assert.equal(calls.count, 2)
-    const rows = await db.from('shipping_addresses').where('user_id', user.id)
+    const flags = await defaultFlags(user.id)
     assert.deepEqual(
-      rows.map((row) => [row.id, Boolean(row.is_default)]).sort(),
+      flags.sort(),
       [
         [old.id, false],
         [response.body().id, true],
@@ -503,21 +512,13 @@ test.group('Shipping addresses: losing the race for the default flag', (group) =
     assert,
     cleanup,
   }) => {
-    const { user, authorization } = await actor(UserType.CUSTOMER)
-    const old = await ShippingAddressFactory.merge({ userId: user.id, isDefault: true }).create()
+    const { user, authorization, old } = await customerWithDefault()
     const calls = beforeInsert(cleanup, (address) => rivalDefault(address))
 
-    const response = await client
-      .post(BASE)
-      .header('Authorization', authorization)
-      .json({ ...validBody(), isDefault: true })
+    const response = await addDefault(client, authorization)
 
     expectProblem(assert, response, 500, 'INTERNAL_ERROR')
     assert.equal(calls.count, 3)
-    const rows = await db.from('shipping_addresses').where('user_id', user.id)
-    assert.deepEqual(
-      rows.map((row) => [row.id, Boolean(row.is_default)]),
-      [[old.id, true]]
-    )
+    assert.deepEqual(await defaultFlags(user.id), [[old.id, true]])
   })
 })

@@ -14,11 +14,13 @@ import Product from '#models/product'
 import Shop from '#models/shop'
 import {
   fillCart,
+  postAs,
   product,
   seededMethod,
   sellerShop,
   shopper,
   twoShopCart,
+  requestSummary,
 } from '#tests/functional/checkout/fixtures'
 
 const SUMMARY = '/api/v1/checkout/summary'
@@ -69,10 +71,10 @@ test.group('POST /api/v1/checkout/summary: who may call and what it takes', (gro
     const { customer, standard } = await oneLineCart()
     const other = await shopper()
     for (const shippingAddressId of [UNKNOWN_ID, other.address.id]) {
-      const response = await client
-        .post(SUMMARY)
-        .header('Authorization', customer.authorization)
-        .json({ shippingAddressId, shippingMethodId: standard.id })
+      const response = await postAs(client, SUMMARY, customer, {
+        shippingAddressId,
+        shippingMethodId: standard.id,
+      })
       expectProblem(assert, response, 404, 'SHIPPING_ADDRESS_NOT_FOUND')
     }
   })
@@ -84,10 +86,10 @@ test.group('POST /api/v1/checkout/summary: who may call and what it takes', (gro
     const shippingMethod = await app.container.make(ShippingMethodService)
     await shippingMethod.delete(deleted.id)
     for (const shippingMethodId of [UNKNOWN_ID, inactive.id, deleted.id]) {
-      const response = await client
-        .post(SUMMARY)
-        .header('Authorization', customer.authorization)
-        .json({ shippingAddressId: customer.address.id, shippingMethodId })
+      const response = await postAs(client, SUMMARY, customer, {
+        shippingAddressId: customer.address.id,
+        shippingMethodId,
+      })
       expectProblem(assert, response, 404, 'SHIPPING_METHOD_NOT_FOUND')
     }
   })
@@ -99,10 +101,10 @@ test.group('POST /api/v1/checkout/summary: refusals', (group) => {
   test('an empty cart is a 422 EMPTY_CART', async ({ client, assert }) => {
     const customer = await shopper()
     const standard = await seededMethod('Standard')
-    const response = await client
-      .post(SUMMARY)
-      .header('Authorization', customer.authorization)
-      .json({ shippingAddressId: customer.address.id, shippingMethodId: standard.id })
+    const response = await postAs(client, SUMMARY, customer, {
+      shippingAddressId: customer.address.id,
+      shippingMethodId: standard.id,
+    })
     expectProblem(assert, response, 422, 'EMPTY_CART')
   })
 
@@ -116,10 +118,10 @@ test.group('POST /api/v1/checkout/summary: refusals', (group) => {
       if (change === 'shop suspended') {
         await Shop.query().where('id', shop.id).update({ status: ShopStatus.SUSPENDED })
       }
-      const response = await client
-        .post(SUMMARY)
-        .header('Authorization', customer.authorization)
-        .json({ shippingAddressId: customer.address.id, shippingMethodId: standard.id })
+      const response = await postAs(client, SUMMARY, customer, {
+        shippingAddressId: customer.address.id,
+        shippingMethodId: standard.id,
+      })
       const problem = expectProblem(assert, response, 409, 'PRODUCT_UNAVAILABLE')
       assert.include(problem.detail, item.name)
     })
@@ -127,10 +129,10 @@ test.group('POST /api/v1/checkout/summary: refusals', (group) => {
   test('a line above the stock is a 422 INSUFFICIENT_STOCK', async ({ client, assert }) => {
     const { customer, item, standard } = await oneLineCart(1000, 3)
     await Product.query().where('id', item.id).update({ stock: 2 })
-    const response = await client
-      .post(SUMMARY)
-      .header('Authorization', customer.authorization)
-      .json({ shippingAddressId: customer.address.id, shippingMethodId: standard.id })
+    const response = await postAs(client, SUMMARY, customer, {
+      shippingAddressId: customer.address.id,
+      shippingMethodId: standard.id,
+    })
     const problem = expectProblem(assert, response, 422, 'INSUFFICIENT_STOCK')
     assert.include(problem.detail, 'Only 2')
   })
@@ -157,14 +159,11 @@ test.group('POST /api/v1/checkout/summary: refusals', (group) => {
         const coupon = await CouponFactory.apply(state).create()
         couponCode = coupon.code
       }
-      const response = await client
-        .post(SUMMARY)
-        .header('Authorization', customer.authorization)
-        .json({
-          shippingAddressId: customer.address.id,
-          shippingMethodId: standard.id,
-          couponCode,
-        })
+      const response = await postAs(client, SUMMARY, customer, {
+        shippingAddressId: customer.address.id,
+        shippingMethodId: standard.id,
+        couponCode,
+      })
       expectProblem(assert, response, 422, code)
     })
 })
@@ -181,14 +180,7 @@ test.group('POST /api/v1/checkout/summary: the price', (group) => {
     await TaxRateFactory.merge({ country: 'US', region: 'CA', rate: 8250 }).create()
     const coupon = await CouponFactory.merge({ code: 'TENOFF', discountValue: 1000 }).create()
 
-    const response = await client
-      .post(SUMMARY)
-      .header('Authorization', customer.authorization)
-      .json({
-        shippingAddressId: customer.address.id,
-        shippingMethodId: standard.id,
-        couponCode: ' tenoff ',
-      })
+    const response = await requestSummary(client, customer, standard, { couponCode: ' tenoff ' })
 
     response.assertStatus(200)
     // 25.50 + 21.75; 10.00 off split 5.40 / 4.60 (largest remainder); tax 8.25 % of 20.10 and
@@ -235,14 +227,7 @@ test.group('POST /api/v1/checkout/summary: the price', (group) => {
   }) => {
     const { customer, standard } = await oneLineCart(1999, 2)
     const express = await seededMethod('Express')
-    const response = await client
-      .post(SUMMARY)
-      .header('Authorization', customer.authorization)
-      .json({
-        shippingAddressId: customer.address.id,
-        shippingMethodId: express.id,
-        couponCode: '',
-      })
+    const response = await requestSummary(client, customer, express, { couponCode: '' })
     response.assertStatus(200)
     assert.containsSubset(response.body(), {
       subTotal: 39.98,
@@ -267,14 +252,7 @@ test.group('POST /api/v1/checkout/summary: the price', (group) => {
       discountValue: 5000,
       maxDiscountAmount: 999,
     }).create()
-    const response = await client
-      .post(SUMMARY)
-      .header('Authorization', customer.authorization)
-      .json({
-        shippingAddressId: customer.address.id,
-        shippingMethodId: standard.id,
-        couponCode: coupon.code,
-      })
+    const response = await requestSummary(client, customer, standard, { couponCode: coupon.code })
     response.assertStatus(200)
     const body = response.body()
     assert.equal(body.discountAmount, 9.99)
@@ -292,14 +270,7 @@ test.group('POST /api/v1/checkout/summary: the price', (group) => {
     const { customer, mug, standard } = await twoShopCart()
     const coupon = await CouponFactory.merge({ usageLimit: 1 }).create()
     for (let round = 0; round < 3; round++) {
-      const response = await client
-        .post(SUMMARY)
-        .header('Authorization', customer.authorization)
-        .json({
-          shippingAddressId: customer.address.id,
-          shippingMethodId: standard.id,
-          couponCode: coupon.code,
-        })
+      const response = await requestSummary(client, customer, standard, { couponCode: coupon.code })
       response.assertStatus(200)
     }
     const couponRow = await db.from('coupons').where('id', coupon.id).firstOrFail()

@@ -18,12 +18,10 @@ import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
 import { withProxyTrust } from '#tests/helpers/proxy'
 import {
-  cleanUp,
-  fillCart,
-  product,
-  seededMethod,
-  sellerShop,
-  shopper,
+  committedOneLineCart,
+  deletedAfterEach,
+  orderFields,
+  postAs,
   tally,
 } from '#tests/functional/checkout/fixtures'
 
@@ -45,33 +43,16 @@ function assertRetryAfter(assert: Assert, responses: ApiResponse[]) {
 }
 
 test.group('Coupon guessing', (group) => {
-  let userIds: string[] = []
-  let couponIds: string[] = []
+  const { userIds, couponIds } = deletedAfterEach(group)
   group.each.setup(async () => {
-    userIds = []
-    couponIds = []
     await limiter.clear()
-    return async () => {
-      await cleanUp(userIds, couponIds)
-      await limiter.clear()
-    }
+    return () => limiter.clear()
   })
 
   /** A customer with an address and one product in the cart, ready for summary and place-order. */
   async function customerWithCart() {
-    const seller = await sellerShop()
-    const item = await product(seller.shop.id, 2000)
-    const customer = await shopper()
-    await fillCart(customer.user, [[item, 1]])
-    userIds.push(seller.user.id, customer.user.id)
-    const standard = await seededMethod('Standard')
-    const body = (couponCode: string) => ({
-      shippingAddressId: customer.address.id,
-      shippingMethodId: standard.id,
-      paymentMethod: 'PAYPAL',
-      couponCode,
-      idempotencyKey: `guess-${randomUUID()}`,
-    })
+    const { customer, item, standard } = await committedOneLineCart(userIds, 2000)
+    const body = (couponCode: string) => orderFields(customer, standard, { couponCode })
     return { customer, item, body }
   }
 
@@ -144,7 +125,7 @@ test.group('Coupon guessing', (group) => {
         summary(client, customer.authorization, body(unknownCode()))
       ),
       ...Array.from({ length: COUPON_GUESSES_PER_MINUTE - 2 * third }, () =>
-        client.post(PLACE).header('Authorization', customer.authorization).json(body(unknownCode()))
+        postAs(client, PLACE, customer, body(unknownCode()))
       ),
     ])
     assert.deepEqual(tally(responses), {
@@ -155,7 +136,7 @@ test.group('Coupon guessing', (group) => {
     for (const next of [
       client.get(lookup(unknownCode())).header('Authorization', customer.authorization),
       summary(client, customer.authorization, body(unknownCode())),
-      client.post(PLACE).header('Authorization', customer.authorization).json(body(unknownCode())),
+      postAs(client, PLACE, customer, body(unknownCode())),
     ]) {
       expectProblem(assert, await next, 429, 'TOO_MANY_REQUESTS')
     }

@@ -17,6 +17,15 @@ import {
 
 const UNKNOWN_ID = '7b0f1a52-3c4d-4e5f-8a9b-0c1d2e3f4a5b'
 
+/** Policies of the factory's type, one per [version, effective date], created in that order. */
+async function policyVersions(...versions: Array<[string, DateTime]>) {
+  const created = []
+  for (const [version, effectiveDate] of versions) {
+    created.push(await PolicyFactory.merge({ version, effectiveDate }).create())
+  }
+  return created
+}
+
 test.group('POST /policy-consent', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
@@ -325,14 +334,10 @@ test.group('GET /policy-consents/{policyType}', (group) => {
 
   test('a new current version needs a new consent', async ({ client, assert }) => {
     const now = DateTime.utc()
-    const first = await PolicyFactory.merge({
-      version: '1.0',
-      effectiveDate: now.minus({ days: 10 }),
-    }).create()
-    const second = await PolicyFactory.merge({
-      version: '1.1',
-      effectiveDate: now.plus({ days: 10 }),
-    }).create()
+    const [first, second] = await policyVersions(
+      ['1.0', now.minus({ days: 10 })],
+      ['1.1', now.plus({ days: 10 })]
+    )
     const { authorization } = await actor(UserType.SELLER)
     const firstRecord = expectEnvelope(assert, await consent(client, authorization, first), 201)
     const status = async () =>
@@ -381,14 +386,10 @@ test.group('GET /policy-consents/{policyType}', (group) => {
     assert,
   }) => {
     const now = DateTime.utc()
-    const first = await PolicyFactory.merge({
-      version: '1.0',
-      effectiveDate: now.minus({ days: 10 }),
-    }).create()
-    const second = await PolicyFactory.merge({
-      version: '2.0',
-      effectiveDate: now.minus({ days: 1 }),
-    }).create()
+    const [first, second] = await policyVersions(
+      ['1.0', now.minus({ days: 10 })],
+      ['2.0', now.minus({ days: 1 })]
+    )
     const { authorization } = await actor(UserType.CUSTOMER)
     await consent(client, authorization, second)
     const admin = await actor(UserType.ADMIN)

@@ -9,11 +9,9 @@ import { actor } from '#tests/helpers/actors'
 import { UserType } from '#enums/user_type'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import { ShippingAddressFactory } from '#database/factories/shipping_address_factory'
-import app from '@adonisjs/core/services/app'
-import { OrderPlacementService } from '#services/checkout/order_placement_service'
 import User from '#models/user'
 import {
-  cleanUp,
+  deletedAfterEach,
   fillCart,
   product,
   seededMethod,
@@ -21,15 +19,10 @@ import {
   tally,
   twoShopCart,
 } from '#tests/functional/checkout/fixtures'
+import { placeThroughService } from '#tests/functional/orders/fixtures'
 
 test.group('Orders under concurrency', (group) => {
-  let userIds: string[] = []
-  let couponIds: string[] = []
-  group.each.setup(() => {
-    userIds = []
-    couponIds = []
-    return () => cleanUp(userIds, couponIds)
-  })
+  const { userIds, couponIds } = deletedAfterEach(group)
 
   test('two simultaneous cancels of one order restore the stock once', async ({
     client,
@@ -38,14 +31,7 @@ test.group('Orders under concurrency', (group) => {
     const { customer, first, second, mug, standard } = await twoShopCart()
     userIds.push(customer.user.id, first.user.id, second.user.id)
     const user = await User.findOrFail(customer.user.id)
-    const placements = await app.container.make(OrderPlacementService)
-    const { orders } = await placements.place(user, {
-      shippingAddressId: customer.address.id,
-      shippingMethodId: standard.id,
-      paymentMethod: 'PAYPAL',
-      idempotencyKey: `cancel-${randomUUID()}`,
-      clientAddress: '127.0.0.1',
-    })
+    const { orders } = await placeThroughService(user, customer, standard)
 
     const responses = await Promise.all([
       client
@@ -80,14 +66,8 @@ test.group('Orders under concurrency', (group) => {
     const coupon = await CouponFactory.merge({ usageLimit: 10, usageCount: 2 }).create()
     couponIds.push(coupon.id)
     const user = await User.findOrFail(customer.user.id)
-    const placements = await app.container.make(OrderPlacementService)
-    const { orders } = await placements.place(user, {
-      shippingAddressId: customer.address.id,
-      shippingMethodId: standard.id,
-      paymentMethod: 'PAYPAL',
+    const { orders } = await placeThroughService(user, customer, standard, {
       couponCode: coupon.code,
-      idempotencyKey: `coupon-cancel-${randomUUID()}`,
-      clientAddress: '127.0.0.1',
     })
     const before = await db.from('coupons').where('id', coupon.id).firstOrFail()
     assert.equal(Number(before.usage_count), 3)
@@ -112,13 +92,7 @@ test.group('Orders under concurrency', (group) => {
 })
 
 test.group('Checkout invariants after a mixed run', (group) => {
-  let userIds: string[] = []
-  let couponIds: string[] = []
-  group.each.setup(() => {
-    userIds = []
-    couponIds = []
-    return () => cleanUp(userIds, couponIds)
-  })
+  const { userIds, couponIds } = deletedAfterEach(group)
 
   test('stock, coupon uses and totals add up after placements and cancellations race', async ({
     client,
