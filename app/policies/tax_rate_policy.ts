@@ -1,28 +1,8 @@
-import { BasePolicy } from '@adonisjs/bouncer'
 import type User from '#models/user'
-import { isAdministrator } from '#policies/roles'
+import AdministeredPolicy from '#policies/administered_policy'
 
-/** Tax rates per destination: administrators only, whom `before()` admits. */
-export default class TaxRatePolicy extends BasePolicy {
-  before(user: User | null) {
-    if (user && isAdministrator(user)) return true
-  }
-
-  /** Every rate. */
-  viewAny(_user: User) {
-    return false
-  }
-
-  /** Adding a rate. */
-  create(_user: User) {
-    return false
-  }
-
-  /** Changing a rate. */
-  update(_user: User) {
-    return false
-  }
-
+/** Tax rates per destination, for administrators only. */
+export default class TaxRatePolicy extends AdministeredPolicy {
   /** Removing a rate. */
   delete(_user: User) {
     return false

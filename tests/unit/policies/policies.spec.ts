@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { Bouncer } from '@adonisjs/bouncer'
+import { BasePolicy, Bouncer } from '@adonisjs/bouncer'
 import User from '#models/user'
 import { USER_TYPES, UserType } from '#enums/user_type'
 import { policies } from '#policies/main'
@@ -79,6 +79,21 @@ const ABILITIES: Record<keyof typeof abilities, UserType[]> = {
   sell: [SELLER],
 }
 
+/** The actions a policy answers, its own and those it inherits from our base policies. */
+function actionsOf(prototype: object): string[] {
+  const actions = new Set<string>()
+  for (
+    let level = prototype;
+    level !== BasePolicy.prototype;
+    level = Object.getPrototypeOf(level)
+  ) {
+    for (const member of Object.getOwnPropertyNames(level)) {
+      if (member !== 'constructor' && member !== 'before') actions.add(member)
+    }
+  }
+  return [...actions]
+}
+
 test.group('Policies: role actions', () => {
   for (const [policy, actions] of Object.entries(ROLE_ACTIONS)) {
     for (const [action, allowed] of Object.entries(actions)) {
@@ -101,9 +116,7 @@ test.group('Policies: role actions', () => {
     assert.sameMembers(Object.keys(ROLE_ACTIONS), Object.keys(policies))
     for (const [name, importer] of Object.entries(policies)) {
       const { default: Policy } = await importer()
-      const actions = Object.getOwnPropertyNames(Policy.prototype).filter(
-        (member) => member !== 'constructor' && member !== 'before'
-      )
+      const actions = actionsOf(Policy.prototype)
       const listed = [
         ...Object.keys(ROLE_ACTIONS[name as keyof typeof policies]),
         ...(ROW_ACTIONS[name as keyof typeof policies] ?? []),
