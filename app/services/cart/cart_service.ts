@@ -39,10 +39,16 @@ export interface CartView {
   subTotalCents: number
 }
 
+/** A cart line as checkout reads it: with the e-mail of the seller who ships it. */
+export interface CartLineWithSeller extends CartLine {
+  sellerEmail: string
+}
+
 interface LineRow {
   product_id: string
   shop_id: string
   shop_name: string
+  seller_email?: string
   name: string
   sku: string
   price_cents: number | string
@@ -129,7 +135,19 @@ export class CartService {
     trx?: TransactionClientContract,
     productId?: string
   ): Promise<CartLine[]> {
-    const client: QueryClientContract = trx ?? db.connection()
+    return this.#read(trx ?? db.connection(), userId, { productId })
+  }
+
+  /** The same lines with each seller's e-mail, in the same one query (checkout's mails). */
+  linesWithSellersFor(userId: string, client: QueryClientContract): Promise<CartLineWithSeller[]> {
+    return this.#read(client, userId, { withSellers: true }) as Promise<CartLineWithSeller[]>
+  }
+
+  async #read(
+    client: QueryClientContract,
+    userId: string,
+    options: { productId?: string; withSellers?: boolean }
+  ): Promise<CartLine[]> {
     const selling = Shop.query({ client })
       .withScopes((scopes) => scopes.selling())
       .whereColumn('shops.id', 'products.shop_id')
@@ -140,7 +158,12 @@ export class CartService {
       .join('products', 'products.id', 'cart_items.product_id')
       .join('shops', 'shops.id', 'products.shop_id')
       .where('cart_items.user_id', userId)
-    if (productId) query.where('cart_items.product_id', productId)
+    if (options.productId) query.where('cart_items.product_id', options.productId)
+    if (options.withSellers) {
+      query
+        .join('users as sellers', 'sellers.id', 'shops.seller_id')
+        .select('sellers.email as seller_email')
+    }
     const rows: LineRow[] = await query
       .orderBy('cart_items.created_at', 'asc')
       .orderBy('cart_items.id', 'asc')
@@ -161,6 +184,7 @@ export class CartService {
       productId: row.product_id,
       shopId: row.shop_id,
       shopName: row.shop_name,
+      ...(options.withSellers ? { sellerEmail: row.seller_email } : {}),
       name: row.name,
       sku: row.sku,
       unitPriceCents: Number(row.price_cents),

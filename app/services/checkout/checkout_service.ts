@@ -1,12 +1,11 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import config from '@adonisjs/core/services/config'
 import type User from '#models/user'
 import type ShippingAddress from '#models/shipping_address'
 import type ShippingMethod from '#models/shipping_method'
-import Shop from '#models/shop'
-import type { CartLine } from '#services/cart/cart_service'
+import { CartService, type CartLine, type CartLineWithSeller } from '#services/cart/cart_service'
 import { ShippingAddressService } from '#services/checkout/shipping_address_service'
 import { ShippingMethodService } from '#services/checkout/shipping_method_service'
 import { TaxRateService } from '#services/checkout/tax_rate_service'
@@ -40,26 +39,6 @@ export interface ShopLines {
   lines: CartLine[]
 }
 
-/** A cart line as checkout reads it: with the e-mail of the seller who ships it. */
-interface QuotedLine extends CartLine {
-  sellerEmail: string
-}
-
-interface QuotedLineRow {
-  product_id: string
-  shop_id: string
-  shop_name: string
-  seller_email: string
-  name: string
-  sku: string
-  price_cents: number | string
-  quantity: number | string
-  stock: number | string
-  is_active: boolean | number
-  deleted_at: unknown
-  shop_selling: boolean | number
-}
-
 /** Everything checkout decided about a cart at one moment, with its price. */
 export interface Quote {
   address: ShippingAddress
@@ -84,6 +63,7 @@ export class CheckoutService {
     protected addresses: ShippingAddressService,
     protected methods: ShippingMethodService,
     protected taxRates: TaxRateService,
+    protected cart: CartService,
     protected coupons: CouponUsageService,
     protected guesses: CouponGuessLimiter
   ) {}
@@ -106,7 +86,7 @@ export class CheckoutService {
     const address = await this.addresses.findOwned(customer.id, input.shippingAddressId, trx)
     const method = await this.methods.findOffered(input.shippingMethodId, trx)
 
-    const lines = await this.#linesFor(customer.id, trx ?? db.connection())
+    const lines = await this.cart.linesWithSellersFor(customer.id, trx ?? db.connection())
     if (lines.length === 0) throw new EmptyCart()
     const unavailable = lines.find((line) => !line.available)
     if (unavailable) {
@@ -153,54 +133,6 @@ export class CheckoutService {
   }
 
   /**
-   * The customer's cart lines, oldest first, with their product, shop and seller as `client` sees
-   * them, in one query: a line is available while its product is active and not deleted and its
-   * shop sells (the `selling` scope of `Shop`, the catalog's rule); the seller's e-mail is there
-   * for the placement's mails.
-   */
-  async #linesFor(userId: string, client: QueryClientContract): Promise<QuotedLine[]> {
-    const selling = Shop.query({ client })
-      .withScopes((scopes) => scopes.selling())
-      .whereColumn('shops.id', 'products.shop_id')
-      .select('shops.id')
-      .toSQL()
-    const rows: QuotedLineRow[] = await client
-      .from('cart_items')
-      .join('products', 'products.id', 'cart_items.product_id')
-      .join('shops', 'shops.id', 'products.shop_id')
-      .join('users as sellers', 'sellers.id', 'shops.seller_id')
-      .where('cart_items.user_id', userId)
-      .orderBy('cart_items.created_at', 'asc')
-      .orderBy('cart_items.id', 'asc')
-      .select(
-        'cart_items.product_id',
-        'cart_items.quantity',
-        'products.shop_id',
-        'products.name',
-        'products.sku',
-        'products.price_cents',
-        'products.stock',
-        'products.is_active',
-        'products.deleted_at',
-        'shops.name as shop_name',
-        'sellers.email as seller_email',
-        client.getReadClient().raw(`exists (${selling.sql}) as shop_selling`, selling.bindings)
-      )
-    return rows.map((row) => ({
-      productId: row.product_id,
-      shopId: row.shop_id,
-      shopName: row.shop_name,
-      sellerEmail: row.seller_email,
-      name: row.name,
-      sku: row.sku,
-      unitPriceCents: Number(row.price_cents),
-      quantity: Number(row.quantity),
-      stock: Number(row.stock),
-      available: Boolean(row.is_active) && row.deleted_at === null && Boolean(row.shop_selling),
-    }))
-  }
-
-  /**
    * The coupon's discount on `subTotal`. The code is a guess until it turns out to name a coupon:
    * the attempt is counted first and given back then, so an unknown code here costs what it
    * costs at the lookup, and answers like expired or used up cannot be mined for codes.
@@ -226,7 +158,7 @@ export class CheckoutService {
 }
 
 /** Cart lines grouped by shop, shops in the order their first line appears. */
-function groupByShop(lines: QuotedLine[]): ShopLines[] {
+function groupByShop(lines: CartLineWithSeller[]): ShopLines[] {
   const shops = new Map<string, ShopLines>()
   for (const { sellerEmail, ...line } of lines) {
     const shop = shops.get(line.shopId) ?? {
