@@ -13,6 +13,7 @@ export const AUDIT_TARGET_TYPES = [
   'order',
   'tax_rate',
   'shipping_method',
+  'product',
 ] as const
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number]
 
@@ -37,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'shipping_method.created',
   'shipping_method.updated',
   'shipping_method.deleted',
+  'product.activated',
+  'product.deactivated',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

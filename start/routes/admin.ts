@@ -14,6 +14,7 @@ const OrdersController = () => import('#controllers/admin/orders_controller')
 const ActivityController = () => import('#controllers/admin/activity_controller')
 const TaxRatesController = () => import('#controllers/admin/tax_rates_controller')
 const ShippingMethodsController = () => import('#controllers/admin/shipping_methods_controller')
+const ProductsController = () => import('#controllers/admin/products_controller')
 
 router
   .group(() => {
@@ -112,6 +113,13 @@ router
         router
           .post('/shipping-methods/:id/activate', [ShippingMethodsController, 'activate'])
           .as('console.shipping_methods.activate')
+        router.get('/products', [ProductsController, 'index']).as('console.products')
+        router
+          .post('/products/:id/deactivate', [ProductsController, 'deactivate'])
+          .as('console.products.deactivate')
+        router
+          .post('/products/:id/activate', [ProductsController, 'activate'])
+          .as('console.products.activate')
       })
       .use(middleware.console())
   })

@@ -9,6 +9,7 @@ import { ShopService } from '#services/catalog/shop_service'
 import { isUniqueViolation } from '#support/db_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { sqlTime } from '#support/sql_time'
+import { AuditTrail, type AdminActing } from '#services/admin/audit_trail_service'
 
 /** A product as a seller describes it; money in integer cents. */
 export interface ProductInput {
@@ -30,7 +31,10 @@ const SKU_INDEX = {
 /** A seller's products: every query is scoped to shops the seller owns. */
 @inject()
 export class ProductService {
-  constructor(protected shops: ShopService) {}
+  constructor(
+    protected shops: ShopService,
+    protected audit: AuditTrail
+  ) {}
 
   /** Adds a product to one of the seller's shops; a SKU already used in that shop is a 409. */
   async create(seller: User, input: ProductInput): Promise<Product> {
@@ -88,6 +92,40 @@ export class ProductService {
         return product
       })
     )
+  }
+
+  /**
+   * An administrator takes any shop's product off sale or puts it back; the audit trail records
+   * the change in the same transaction. Setting the flag it already has changes and records
+   * nothing; a deleted product is a 404.
+   */
+  async setAvailability(
+    productId: string,
+    isActive: boolean,
+    acting: AdminActing
+  ): Promise<Product> {
+    return db.transaction(async (trx) => {
+      const query = Product.query({ client: trx })
+        .withScopes((scopes) => scopes.notDeleted())
+        .where('products.id', productId)
+      // Racing administrators queue: the second finds the flag already set and records nothing.
+      if (trx.dialect.name === 'postgres') query.forUpdate()
+      const product = await query.first()
+      if (!product) throw new ProductNotFound()
+      if (product.isActive === isActive) return product
+      product.isActive = isActive
+      await product.useTransaction(trx).save()
+      await this.audit.record(trx, {
+        actor: acting.actor,
+        action: isActive ? 'product.activated' : 'product.deactivated',
+        targetType: 'product',
+        targetId: product.id,
+        before: { isActive: !isActive },
+        after: { isActive },
+        clientAddress: acting.clientAddress,
+      })
+      return product
+    })
   }
 
   /**

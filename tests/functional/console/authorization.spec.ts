@@ -11,6 +11,7 @@ import Shop from '#models/shop'
 import Order from '#models/order'
 import TaxRate from '#models/tax_rate'
 import ShippingMethod from '#models/shipping_method'
+import Product from '#models/product'
 import { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
 import { PolicyFactory } from '#database/factories/policy_factory'
@@ -18,6 +19,7 @@ import { CouponFactory } from '#database/factories/coupon_factory'
 import { ShopFactory } from '#database/factories/shop_factory'
 import { TaxRateFactory } from '#database/factories/tax_rate_factory'
 import { ShippingMethodFactory } from '#database/factories/shipping_method_factory'
+import { ProductFactory } from '#database/factories/product_factory'
 import { placedCheckout } from '#tests/functional/orders/fixtures'
 import { CONSOLE_TOKEN_VERSION } from '#middleware/console_auth_middleware'
 import { expectRedirect, signedIn, submitted } from '#tests/functional/console/support'
@@ -34,6 +36,8 @@ interface World {
   taxRate: TaxRate
   activeMethod: ShippingMethod
   inactiveMethod: ShippingMethod
+  activeProduct: Product
+  inactiveProduct: Product
 }
 
 let worlds = 0
@@ -41,17 +45,22 @@ let worlds = 0
 async function makeWorld(): Promise<World> {
   worlds += 1
   const seller = await makeUser(UserType.SELLER)
+  const approvedShop = await ShopFactory.merge({ sellerId: seller.id }).create()
   return {
     policy: await PolicyFactory.merge({ version: `${worlds}.0` }).create(),
     coupon: await CouponFactory.merge({ code: `UNTOUCHED${worlds}` }).create(),
     pendingShop: await ShopFactory.merge({ sellerId: seller.id }).apply('pending').create(),
-    approvedShop: await ShopFactory.merge({ sellerId: seller.id }).create(),
+    approvedShop,
     activeCustomer: await makeUser(UserType.CUSTOMER),
     inactiveCustomer: await makeUser(UserType.CUSTOMER, { isActive: false }),
     order: await placedCheckout().then(({ orders }) => orders[0]),
     taxRate: await TaxRateFactory.merge({ country: 'CA', region: `R${worlds}` }).create(),
     activeMethod: await ShippingMethodFactory.create(),
     inactiveMethod: await ShippingMethodFactory.apply('inactive').create(),
+    activeProduct: await ProductFactory.merge({ shopId: approvedShop.id }).create(),
+    inactiveProduct: await ProductFactory.apply('inactive')
+      .merge({ shopId: approvedShop.id })
+      .create(),
   }
 }
 
@@ -312,6 +321,19 @@ const ROUTES: ConsoleRoute[] = [
     path: (world) => `/admin/shipping-methods/${world.inactiveMethod.id}/activate`,
     snapshot: (world) =>
       ShippingMethod.findOrFail(world.inactiveMethod.id).then((row) => row.isActive),
+  },
+  { method: 'GET', pattern: '/admin/products', path: () => '/admin/products' },
+  {
+    method: 'POST',
+    pattern: '/admin/products/:id/deactivate',
+    path: (world) => `/admin/products/${world.activeProduct.id}/deactivate`,
+    snapshot: (world) => Product.findOrFail(world.activeProduct.id).then((row) => row.isActive),
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/products/:id/activate',
+    path: (world) => `/admin/products/${world.inactiveProduct.id}/activate`,
+    snapshot: (world) => Product.findOrFail(world.inactiveProduct.id).then((row) => row.isActive),
   },
 ]
 

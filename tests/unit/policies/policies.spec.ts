@@ -31,7 +31,14 @@ const ROLE_ACTIONS: Record<keyof typeof policies, Record<string, UserType[]>> = 
     approve: ADMINS,
     suspend: ADMINS,
   },
-  ProductPolicy: { viewOwn: [SELLER], create: [SELLER], update: [SELLER], delete: [SELLER] },
+  ProductPolicy: {
+    viewOwn: [SELLER],
+    create: [SELLER],
+    update: [SELLER],
+    delete: [SELLER],
+    viewAny: ADMINS,
+    changeAvailability: ADMINS,
+  },
   CouponPolicy: { viewAny: ADMINS, create: ADMINS, update: ADMINS, delete: ADMINS },
   LegalDocumentPolicy: { viewAny: ADMINS, create: ADMINS, update: ADMINS, deactivate: ADMINS },
   ShippingMethodPolicy: {
