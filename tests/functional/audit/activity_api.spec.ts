@@ -53,7 +53,7 @@ test.group('GET /api/v1/admin/activity', (group) => {
     const cases: Array<[string, string]> = [
       ['actorId=42', 'actorId'],
       ['action=user.deleted', 'action'],
-      ['targetType=product', 'targetType'],
+      ['targetType=cart', 'targetType'],
       ['from=yesterday', 'from'],
       ['from=2026-11-20&to=2026-11-10', 'to'],
       ['limit=0', 'limit'],
