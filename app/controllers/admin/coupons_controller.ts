@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { acting } from '#controllers/acting'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import config from '@adonisjs/core/services/config'
 import { DateTime } from 'luxon'
@@ -75,7 +76,7 @@ export default class CouponsController {
   async store({ auth, bouncer, request, response, session }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('create')
     const input = await createCouponValidator.validate(couponFormInput(request.all()))
-    const coupon = await this.coupons.create(auth.getUserOrFail(), input, request.ip())
+    const coupon = await this.coupons.create(acting({ auth, request }), input)
     session.flash('success', `Coupon ${coupon.code} is created.`)
     return response.redirect().toRoute('console.coupons')
   }
@@ -96,7 +97,7 @@ export default class CouponsController {
   async update({ auth, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('update')
     const changes = await updateCouponValidator.validate(couponFormInput(request.all()))
-    const coupon = await this.coupons.update(auth.getUserOrFail(), params.id, changes, request.ip())
+    const coupon = await this.coupons.update(acting({ auth, request }), params.id, changes)
     session.flash('success', `Coupon ${coupon.code} is saved.`)
     return response.redirect().toRoute('console.coupons')
   }
@@ -116,7 +117,7 @@ export default class CouponsController {
   /** Deletes a coupon softly, as the API does: orders placed with it keep their discount. */
   async destroy({ auth, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('delete')
-    await this.coupons.delete(auth.getUserOrFail(), params.id, request.ip())
+    await this.coupons.delete(acting({ auth, request }), params.id)
     session.flash('success', 'The coupon is deleted.')
     return response.redirect().toRoute('console.coupons')
   }

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { acting } from '#controllers/acting'
 import { createPolicyValidator, updatePolicyValidator } from '#validators/policy'
 import { policyDraftValidator } from '#validators/console_policy'
 import { PolicyService } from '#services/legal/policy_service'
@@ -47,7 +48,7 @@ export default class PoliciesController {
   async store({ bouncer, request, response, session, auth }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('create')
     const input = await createPolicyValidator.validate(policyFormInput(request.all()))
-    const policy = await this.policies.create(auth.getUserOrFail(), input, request.ip())
+    const policy = await this.policies.create(acting({ auth, request }), input)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is published.`)
     return response.redirect().toRoute('console.policies')
   }
@@ -67,12 +68,7 @@ export default class PoliciesController {
   async update({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('update')
     const changes = await updatePolicyValidator.validate(policyFormInput(request.all()))
-    const policy = await this.policies.update(
-      auth.getUserOrFail(),
-      params.id,
-      changes,
-      request.ip()
-    )
+    const policy = await this.policies.update(acting({ auth, request }), params.id, changes)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is saved.`)
     return response.redirect().toRoute('console.policies')
   }
@@ -91,7 +87,7 @@ export default class PoliciesController {
   /** Deactivates a version, keeping the record. */
   async deactivate({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('deactivate')
-    const policy = await this.policies.deactivate(auth.getUserOrFail(), params.id, request.ip())
+    const policy = await this.policies.deactivate(acting({ auth, request }), params.id)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is deactivated.`)
     return response.redirect().toRoute('console.policies')
   }

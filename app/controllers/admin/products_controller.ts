@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import config from '@adonisjs/core/services/config'
-import { acting } from '#controllers/admin/acting'
+import { acting } from '#controllers/acting'
 import { productListFiltersValidator } from '#validators/console_product'
 import { ProductService } from '#services/catalog/product_service'
 import {
@@ -44,7 +44,7 @@ export default class ProductsController {
   /** Takes a product off sale at once; activating undoes it, so nothing is asked. */
   async deactivate({ auth, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(ProductPolicy).authorize('changeAvailability')
-    const product = await this.products.setAvailability(params.id, false, acting({ auth, request }))
+    const product = await this.products.setAvailability(acting({ auth, request }), params.id, false)
     session.flash('success', `${product.name} is deactivated: it left the catalog.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }
@@ -52,7 +52,7 @@ export default class ProductsController {
   /** Puts a deactivated product back on sale (if its shop is selling). */
   async activate({ auth, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(ProductPolicy).authorize('changeAvailability')
-    const product = await this.products.setAvailability(params.id, true, acting({ auth, request }))
+    const product = await this.products.setAvailability(acting({ auth, request }), params.id, true)
     session.flash('success', `${product.name} is active.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }

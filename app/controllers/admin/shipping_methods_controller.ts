@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/admin/acting'
+import { acting } from '#controllers/acting'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import config from '@adonisjs/core/services/config'
 import {
@@ -72,10 +72,10 @@ export default class ShippingMethodsController {
     const { price, ...input } = await createShippingMethodValidator.validate(
       shippingMethodFormInput(request.all())
     )
-    const method = await this.methods.create(
-      { ...input, priceCents: price },
-      acting({ auth, request })
-    )
+    const method = await this.methods.create(acting({ auth, request }), {
+      ...input,
+      priceCents: price,
+    })
     session.flash('success', `Shipping method ${method.name} is added.`)
     return response.redirect().toRoute('console.shipping_methods')
   }
@@ -97,11 +97,10 @@ export default class ShippingMethodsController {
     const { price, ...changes } = await updateShippingMethodValidator.validate(
       shippingMethodFormInput(request.all())
     )
-    const method = await this.methods.update(
-      params.id,
-      { ...changes, priceCents: price },
-      acting({ auth, request })
-    )
+    const method = await this.methods.update(acting({ auth, request }), params.id, {
+      ...changes,
+      priceCents: price,
+    })
     session.flash('success', `Shipping method ${method.name} is saved.`)
     return response.redirect().toRoute('console.shipping_methods')
   }
@@ -109,11 +108,9 @@ export default class ShippingMethodsController {
   /** Takes a method off checkout at once; reactivating undoes it, so nothing is asked. */
   async deactivate({ auth, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(ShippingMethodPolicy).authorize('update')
-    const method = await this.methods.update(
-      params.id,
-      { isActive: false },
-      acting({ auth, request })
-    )
+    const method = await this.methods.update(acting({ auth, request }), params.id, {
+      isActive: false,
+    })
     session.flash('success', `Shipping method ${method.name} is deactivated.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }
@@ -121,11 +118,9 @@ export default class ShippingMethodsController {
   /** Offers a deactivated method at checkout again. */
   async activate({ auth, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(ShippingMethodPolicy).authorize('update')
-    const method = await this.methods.update(
-      params.id,
-      { isActive: true },
-      acting({ auth, request })
-    )
+    const method = await this.methods.update(acting({ auth, request }), params.id, {
+      isActive: true,
+    })
     session.flash('success', `Shipping method ${method.name} is active.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { acting } from '#controllers/acting'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { shopListFiltersValidator } from '#validators/console_shop'
 import { ShopService } from '#services/catalog/shop_service'
@@ -35,7 +36,7 @@ export default class ShopsController {
   /** Approves a shop: its products go on sale. */
   async approve({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(ShopPolicy).authorize('approve')
-    const shop = await this.shops.approve(auth.getUserOrFail(), params.id, request.ip())
+    const shop = await this.shops.approve(acting({ auth, request }), params.id)
     session.flash('success', `${shop.name} is approved: its products are on sale.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }
@@ -43,7 +44,7 @@ export default class ShopsController {
   /** Suspends a shop: its products leave the catalog. */
   async suspend({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(ShopPolicy).authorize('suspend')
-    const shop = await this.shops.suspend(auth.getUserOrFail(), params.id, request.ip())
+    const shop = await this.shops.suspend(acting({ auth, request }), params.id)
     session.flash('success', `${shop.name} is suspended: its products are off sale.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/admin/acting'
+import { acting } from '#controllers/acting'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { createTaxRateValidator, updateTaxRateValidator } from '#validators/tax_rate'
 import { taxRateListFiltersValidator } from '#validators/console_tax_rate'
@@ -61,7 +61,7 @@ export default class TaxRatesController {
   async store({ auth, bouncer, request, response, session }: HttpContext) {
     await bouncer.with(TaxRatePolicy).authorize('create')
     const input = await createTaxRateValidator.validate(taxRateFormInput(request.all()))
-    const taxRate = taxRateResource(await this.rates.create(input, acting({ auth, request })))
+    const taxRate = taxRateResource(await this.rates.create(acting({ auth, request }), input))
     session.flash('success', `The tax rate for ${destination(taxRate)} is added.`)
     return response.redirect().toRoute('console.tax_rates')
   }
@@ -81,7 +81,7 @@ export default class TaxRatesController {
     await bouncer.with(TaxRatePolicy).authorize('update')
     const changes = await updateTaxRateValidator.validate(taxRateFormInput(request.all()))
     const taxRate = taxRateResource(
-      await this.rates.update(params.id, changes, acting({ auth, request }))
+      await this.rates.update(acting({ auth, request }), params.id, changes)
     )
     session.flash('success', `The tax rate for ${destination(taxRate)} is saved.`)
     return response.redirect().toRoute('console.tax_rates')
@@ -102,7 +102,7 @@ export default class TaxRatesController {
   async destroy({ auth, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(TaxRatePolicy).authorize('delete')
     const taxRate = taxRateResource(await this.directory.find(params.id))
-    await this.rates.delete(params.id, acting({ auth, request }))
+    await this.rates.delete(acting({ auth, request }), params.id)
     session.flash('success', `The tax rate for ${destination(taxRate)} is removed.`)
     return response.redirect().toRoute('console.tax_rates')
   }

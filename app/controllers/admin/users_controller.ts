@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { acting } from '#controllers/acting'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { userListFiltersValidator } from '#validators/console_user'
 import { changeUserTypeValidator } from '#validators/user'
@@ -68,9 +69,8 @@ export default class UsersController {
   async activate({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(UserPolicy).authorize('manageAny')
     const { user, changed } = await this.administration.activate(
-      auth.getUserOrFail(),
-      params.id,
-      request.ip()
+      acting({ auth, request }),
+      params.id
     )
     session.flash(
       'success',
@@ -82,9 +82,8 @@ export default class UsersController {
   async deactivate({ bouncer, params, request, response, session, auth }: HttpContext) {
     await bouncer.with(UserPolicy).authorize('manageAny')
     const { user, changed } = await this.administration.deactivate(
-      auth.getUserOrFail(),
-      params.id,
-      request.ip()
+      acting({ auth, request }),
+      params.id
     )
     session.flash(
       'success',
@@ -97,10 +96,9 @@ export default class UsersController {
     await bouncer.with(UserPolicy).authorize('manageAny')
     const { userType } = await request.validateUsing(changeUserTypeValidator)
     const { user } = await this.administration.changeType(
-      auth.getUserOrFail(),
+      acting({ auth, request }),
       params.id,
-      userType,
-      request.ip()
+      userType
     )
     session.flash('success', `${user.email} is now ${userType}.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))

@@ -14,12 +14,32 @@ import { TokenService } from '#services/accounts/token_service'
 import { isUniqueViolation } from '#support/db_errors'
 import { recordSecurityEvent } from '#services/system/security_events'
 import { mayManageAccount } from '#policies/user_policy'
-import { AuditTrail, changedFields } from '#services/admin/audit_trail_service'
+import { AuditTrail, changedFields, type AdminActing } from '#services/admin/audit_trail_service'
+import type { AuditAction, AuditChanges } from '#models/admin_action'
+import type { SecurityEvent } from '#services/system/security_events'
 
 /** What an administrative action did: `changed` is false for a repeat that changed nothing. */
 export interface AdministrationResult {
   user: User
   changed: boolean
+}
+
+/** The account fields an administrative action changes. */
+type AccountFields = Pick<User, 'userType' | 'isActive' | 'awaitingApproval'>
+
+/** One administrative action on an account, as `#change` carries it out. */
+interface AccountChange {
+  /** The fields the account has after the action. */
+  to: Partial<AccountFields>
+  /** The type asked for, which `mayManageAccount` weighs too. */
+  newType?: UserType
+  revokeTokens: boolean
+  action: AuditAction
+  event: SecurityEvent
+  /** A refusal particular to this action, once it is known to change something. */
+  check?: (target: User, trx: TransactionClientContract) => Promise<void>
+  /** Details the security event carries besides who, whom and from where. */
+  details?: (changes: AuditChanges) => Record<string, string | null>
 }
 
 /**
@@ -40,124 +60,103 @@ export class UserAdministrationService {
 
   /** Changes the account type; revokes every token of the account. */
   async changeType(
-    actor: User,
+    acting: AdminActing,
     targetId: string,
-    newType: UserType,
-    clientAddress: string | null = null
+    newType: UserType
   ): Promise<AdministrationResult> {
-    let fromType: UserType | undefined
-    let result: AdministrationResult
     try {
-      result = await db.transaction(async (trx) => {
-        const target = await this.#loadManageable(actor, targetId, trx, newType)
-        if (target.userType === newType) return { user: target, changed: false }
-        if (target.userType === UserType.SUPER_ADMIN && target.isActive) {
-          await this.#assertAnotherActiveSuperAdmin(target, trx)
-        }
-        const taken = await User.query({ client: trx })
-          .where('email', target.email)
-          .where('user_type', newType)
-          .first()
-        if (taken) throw new AccountExists()
-
-        fromType = target.userType
-        target.userType = newType
-        await target.useTransaction(trx).save()
-        await this.tokens.revokeAll(target, trx)
-        await this.audit.record(trx, {
-          actor,
-          action: 'user.type_changed',
-          targetType: 'user',
-          targetId: target.id,
-          before: { userType: fromType },
-          after: { userType: newType },
-          clientAddress,
-        })
-        return { user: target, changed: true }
+      return await this.#change(acting, targetId, {
+        to: { userType: newType },
+        newType,
+        revokeTokens: true,
+        action: 'user.type_changed',
+        event: 'account.type_changed',
+        check: async (target, trx) => {
+          if (target.userType === UserType.SUPER_ADMIN && target.isActive) {
+            await this.#assertAnotherActiveSuperAdmin(target, trx)
+          }
+          const taken = await User.query({ client: trx })
+            .where('email', target.email)
+            .where('user_type', newType)
+            .first()
+          if (taken) throw new AccountExists()
+        },
+        details: (changes) => ({
+          fromType: (changes.before?.userType as UserType | undefined) ?? null,
+          toType: newType,
+        }),
       })
     } catch (error) {
       if (isUniqueViolation(error)) throw new AccountExists()
       throw error
     }
-    if (result.changed) {
-      recordSecurityEvent('account.type_changed', {
-        actorId: actor.id,
-        targetId: result.user.id,
-        clientAddress,
-        fromType: fromType ?? null,
-        toType: newType,
-      })
-    }
-    return result
   }
 
   /** Deactivates the account; it can no longer sign in and its tokens stop working at once. */
-  async deactivate(
-    actor: User,
-    targetId: string,
-    clientAddress: string | null = null
-  ): Promise<AdministrationResult> {
-    const result = await db.transaction(async (trx) => {
-      const target = await this.#loadManageable(actor, targetId, trx)
-      if (!target.isActive) return { user: target, changed: false }
-      if (target.userType === UserType.SUPER_ADMIN) {
-        await this.#assertAnotherActiveSuperAdmin(target, trx)
-      }
-      target.isActive = false
-      await target.useTransaction(trx).save()
-      await this.tokens.revokeAll(target, trx)
-      await this.audit.record(trx, {
-        actor,
-        action: 'user.deactivated',
-        targetType: 'user',
-        targetId: target.id,
-        before: { isActive: true },
-        after: { isActive: false },
-        clientAddress,
-      })
-      return { user: target, changed: true }
+  async deactivate(acting: AdminActing, targetId: string): Promise<AdministrationResult> {
+    return this.#change(acting, targetId, {
+      to: { isActive: false },
+      revokeTokens: true,
+      action: 'user.deactivated',
+      event: 'account.deactivated',
+      check: async (target, trx) => {
+        if (target.userType === UserType.SUPER_ADMIN) {
+          await this.#assertAnotherActiveSuperAdmin(target, trx)
+        }
+      },
     })
-    this.#record('account.deactivated', actor, result, clientAddress)
-    return result
   }
 
   /** Activates the account (also approves an admin registration). */
-  async activate(
-    actor: User,
-    targetId: string,
-    clientAddress: string | null = null
-  ): Promise<AdministrationResult> {
-    const result = await db.transaction(async (trx) => {
-      const target = await this.#loadManageable(actor, targetId, trx)
-      if (target.isActive && !target.awaitingApproval) return { user: target, changed: false }
-      const before = { isActive: target.isActive, awaitingApproval: target.awaitingApproval }
-      target.isActive = true
-      target.awaitingApproval = false
-      await target.useTransaction(trx).save()
-      const changes = changedFields(before, { isActive: true, awaitingApproval: false })
-      await this.audit.record(trx, {
-        actor,
-        action: 'user.activated',
-        targetType: 'user',
-        targetId: target.id,
-        ...changes,
-        clientAddress,
-      })
-      return { user: target, changed: true }
+  async activate(acting: AdminActing, targetId: string): Promise<AdministrationResult> {
+    return this.#change(acting, targetId, {
+      to: { isActive: true, awaitingApproval: false },
+      revokeTokens: false,
+      action: 'user.activated',
+      event: 'account.activated',
     })
-    this.#record('account.activated', actor, result, clientAddress)
-    return result
   }
 
-  /** A security event for an action that changed something (a repeat that did not is none). */
-  #record(
-    event: 'account.activated' | 'account.deactivated',
-    actor: User,
-    result: AdministrationResult,
-    clientAddress: string | null
-  ) {
-    if (!result.changed) return
-    recordSecurityEvent(event, { actorId: actor.id, targetId: result.user.id, clientAddress })
+  /**
+   * The steps every action shares: the target the actor may manage is loaded; when it already
+   * has the fields of `change.to` nothing happens (`changed: false`, no record); otherwise the
+   * change's own check may refuse, the fields are saved, the tokens revoked when asked, and the
+   * change recorded in the audit trail within the transaction and, once committed, as a
+   * security event.
+   */
+  async #change(
+    acting: AdminActing,
+    targetId: string,
+    change: AccountChange
+  ): Promise<AdministrationResult> {
+    const { user, changes } = await db.transaction(async (trx) => {
+      const target = await this.#loadManageable(acting.actor, targetId, trx, change.newType)
+      const current = Object.fromEntries(
+        Object.keys(change.to).map((field) => [field, target[field as keyof AccountFields]])
+      )
+      const changed = changedFields(current, change.to)
+      if (!changed) return { user: target, changes: null }
+      await change.check?.(target, trx)
+      target.merge(change.to)
+      await target.useTransaction(trx).save()
+      if (change.revokeTokens) await this.tokens.revokeAll(target, trx)
+      await this.audit.record(trx, {
+        ...acting,
+        action: change.action,
+        targetType: 'user',
+        targetId: target.id,
+        ...changed,
+      })
+      return { user: target, changes: changed }
+    })
+    if (!changes) return { user, changed: false }
+    recordSecurityEvent(change.event, {
+      actorId: acting.actor.id,
+      targetId: user.id,
+      clientAddress: acting.clientAddress,
+      ...change.details?.(changes),
+    })
+    return { user, changed: true }
   }
 
   async #loadManageable(

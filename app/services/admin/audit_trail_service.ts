@@ -24,8 +24,10 @@ export interface AuditEntry {
 }
 
 /**
- * The administrator behind a change and the address of their request, for services that are
- * also called with no administrator behind them (seeding, commands), which record nothing.
+ * The administrator behind a change and the address of their request (null from the command
+ * line). Every administrative write takes it as its first parameter; one that is also made with
+ * no administrator behind it (seeding, a command) takes `AdminActing | null` and records nothing
+ * for null.
  */
 export interface AdminActing {
   actor: User

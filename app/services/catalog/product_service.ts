@@ -100,9 +100,9 @@ export class ProductService {
    * nothing; a deleted product is a 404.
    */
   async setAvailability(
+    acting: AdminActing,
     productId: string,
-    isActive: boolean,
-    acting: AdminActing
+    isActive: boolean
   ): Promise<Product> {
     return db.transaction(async (trx) => {
       const query = Product.query({ client: trx })
@@ -116,13 +116,12 @@ export class ProductService {
       product.isActive = isActive
       await product.useTransaction(trx).save()
       await this.audit.record(trx, {
-        actor: acting.actor,
+        ...acting,
         action: isActive ? 'product.activated' : 'product.deactivated',
         targetType: 'product',
         targetId: product.id,
         before: { isActive: !isActive },
         after: { isActive },
-        clientAddress: acting.clientAddress,
       })
       return product
     })

@@ -6,7 +6,7 @@ import type User from '#models/user'
 import { ShopStatus } from '#enums/shop_status'
 import { ShopNotFound } from '#exceptions/catalog_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
-import { AuditTrail } from '#services/admin/audit_trail_service'
+import { AuditTrail, type AdminActing } from '#services/admin/audit_trail_service'
 
 /** Fields a seller gives a shop. */
 export interface ShopInput {
@@ -71,13 +71,13 @@ export class ShopService {
   }
 
   /** Puts the shop's products on sale; approving an approved shop changes nothing. */
-  async approve(admin: User, shopId: string, clientAddress: string | null = null): Promise<Shop> {
-    return this.#moveTo(admin, shopId, ShopStatus.APPROVED, clientAddress)
+  async approve(acting: AdminActing, shopId: string): Promise<Shop> {
+    return this.#moveTo(acting, shopId, ShopStatus.APPROVED)
   }
 
   /** Takes the shop's products off sale; suspending a suspended shop changes nothing. */
-  async suspend(admin: User, shopId: string, clientAddress: string | null = null): Promise<Shop> {
-    return this.#moveTo(admin, shopId, ShopStatus.SUSPENDED, clientAddress)
+  async suspend(acting: AdminActing, shopId: string): Promise<Shop> {
+    return this.#moveTo(acting, shopId, ShopStatus.SUSPENDED)
   }
 
   /** The seller's own shop, or a 404 that does not reveal whether someone else's exists. */
@@ -95,12 +95,7 @@ export class ShopService {
    * audit entry names the status the change really left, and racing admins queue: the second
    * finds the shop already moved and changes, and records, nothing.
    */
-  async #moveTo(
-    admin: User,
-    shopId: string,
-    status: ShopStatus,
-    clientAddress: string | null
-  ): Promise<Shop> {
+  async #moveTo(acting: AdminActing, shopId: string, status: ShopStatus): Promise<Shop> {
     return db.transaction(async (trx) => {
       const query = Shop.query({ client: trx }).where('id', shopId)
       if (trx.dialect.name === 'postgres') query.forUpdate()
@@ -111,13 +106,12 @@ export class ShopService {
       shop.status = status
       await shop.useTransaction(trx).save()
       await this.audit.record(trx, {
-        actor: admin,
+        ...acting,
         action: status === ShopStatus.APPROVED ? 'shop.approved' : 'shop.suspended',
         targetType: 'shop',
         targetId: shop.id,
         before: { status: from },
         after: { status },
-        clientAddress,
       })
       return shop
     })

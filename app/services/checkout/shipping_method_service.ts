@@ -80,7 +80,7 @@ export class ShippingMethodService {
   }
 
   /** Creates a method; a live method with the same name (any case) is a 409. */
-  async create(input: ShippingMethodInput, acting?: AdminActing): Promise<ShippingMethod> {
+  async create(acting: AdminActing | null, input: ShippingMethodInput): Promise<ShippingMethod> {
     const method = new ShippingMethod()
     method.fill({
       name: input.name,
@@ -105,9 +105,9 @@ export class ShippingMethodService {
 
   /** Changes the fields given. */
   async update(
+    acting: AdminActing | null,
     id: string,
-    input: Partial<ShippingMethodInput>,
-    acting?: AdminActing
+    input: Partial<ShippingMethodInput>
   ): Promise<ShippingMethod> {
     const method = await this.#findLive(id)
     const before = auditedFields(method)
@@ -129,7 +129,7 @@ export class ShippingMethodService {
   }
 
   /** Soft-deletes a method: it disappears from every list and from checkout; orders keep its name. */
-  async delete(id: string, acting?: AdminActing): Promise<void> {
+  async delete(acting: AdminActing | null, id: string): Promise<void> {
     try {
       await db.transaction(async (trx) => {
         const now = DateTime.now()

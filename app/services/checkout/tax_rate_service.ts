@@ -40,7 +40,7 @@ export class TaxRateService {
   }
 
   /** Adds a rate; a second rate for the same (country, region) is a 409. */
-  async create(input: TaxRateInput, acting?: AdminActing): Promise<TaxRate> {
+  async create(acting: AdminActing | null, input: TaxRateInput): Promise<TaxRate> {
     const taxRate = new TaxRate()
     taxRate.fill({ country: input.country, region: regionKey(input.region), rate: input.rate })
     await this.#save(taxRate, async (trx) => {
@@ -58,7 +58,11 @@ export class TaxRateService {
   }
 
   /** Changes the fields given; a null region makes the rate country-wide. */
-  async update(id: string, input: Partial<TaxRateInput>, acting?: AdminActing): Promise<TaxRate> {
+  async update(
+    acting: AdminActing | null,
+    id: string,
+    input: Partial<TaxRateInput>
+  ): Promise<TaxRate> {
     const taxRate = await TaxRate.find(id)
     if (!taxRate) throw new TaxRateNotFound()
     const before = auditedFields(taxRate)
@@ -80,7 +84,7 @@ export class TaxRateService {
   }
 
   /** Removes a rate; placed orders keep the tax they were charged. */
-  async delete(id: string, acting?: AdminActing): Promise<void> {
+  async delete(acting: AdminActing | null, id: string): Promise<void> {
     try {
       await db.transaction(async (trx) => {
         const taxRate = await TaxRate.find(id, { client: trx })

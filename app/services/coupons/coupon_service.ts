@@ -17,8 +17,7 @@ import { type DiscountType } from '#enums/discount_type'
 import { snapshotOf } from '#services/coupons/coupon_usage_service'
 import { affectedRows } from '#services/coupons/affected_rows'
 import { CouponGuessLimiter, type CouponGuesser } from '#services/coupons/coupon_guess_limiter'
-import { AuditTrail, changedFields } from '#services/admin/audit_trail_service'
-import type User from '#models/user'
+import { AuditTrail, changedFields, type AdminActing } from '#services/admin/audit_trail_service'
 
 /** A new coupon. Amounts in cents; a PERCENTAGE value in hundredths of a percent. */
 export interface CouponInput {
@@ -58,7 +57,7 @@ function auditedFields(coupon: Coupon): Record<string, unknown> {
 }
 
 /**
- * Admin management of coupons and the customer lookup by code. Every write by `actor` is
+ * Admin management of coupons and the customer lookup by code. Every write by `acting.actor` is
  * recorded in the audit trail within its own transaction, with the request's client address.
  */
 @inject()
@@ -69,11 +68,7 @@ export class CouponService {
   ) {}
 
   /** Creates a coupon; a live coupon with the same code (any case) is a 409. */
-  async create(
-    actor: User,
-    input: CouponInput,
-    clientAddress: string | null = null
-  ): Promise<Coupon> {
+  async create(acting: AdminActing, input: CouponInput): Promise<Coupon> {
     assertCoherent(input)
     return db.transaction(async (trx) => {
       const coupon = new Coupon().merge({
@@ -92,13 +87,12 @@ export class CouponService {
       coupon.useTransaction(trx)
       await saveWithUniqueCode(coupon)
       await this.audit.record(trx, {
-        actor,
+        ...acting,
         action: 'coupon.created',
         targetType: 'coupon',
         targetId: coupon.id,
         before: null,
         after: auditedFields(coupon),
-        clientAddress,
       })
       return coupon
     })
@@ -122,12 +116,7 @@ export class CouponService {
    * Applies a partial update. Rules that span fields (end after start, a percentage at most 100)
    * are checked on the merged coupon; a usage limit below the uses already counted is a 409.
    */
-  async update(
-    actor: User,
-    id: string,
-    changes: CouponChanges,
-    clientAddress: string | null = null
-  ): Promise<Coupon> {
+  async update(acting: AdminActing, id: string, changes: CouponChanges): Promise<Coupon> {
     return db.transaction(async (trx) => {
       // The first write both checks the new limit against the current count and locks the row
       // (PostgreSQL) or the database (SQLite), so the merged checks below read values that
@@ -160,12 +149,11 @@ export class CouponService {
       const changed = changedFields(before, auditedFields(coupon))
       if (changed) {
         await this.audit.record(trx, {
-          actor,
+          ...acting,
           action: 'coupon.updated',
           targetType: 'coupon',
           targetId: coupon.id,
           ...changed,
-          clientAddress,
         })
       }
       return coupon
@@ -176,7 +164,7 @@ export class CouponService {
    * Deletes softly: orders keep pointing at the row, while lists, lookups and checkout stop
    * seeing it and its code becomes free again. Deleting twice is a 404.
    */
-  async delete(actor: User, id: string, clientAddress: string | null = null): Promise<void> {
+  async delete(acting: AdminActing, id: string): Promise<void> {
     await db.transaction(async (trx) => {
       const now = DateTime.now()
       const at = sqlTime(now, trx)
@@ -186,13 +174,12 @@ export class CouponService {
         .update({ deleted_at: at, updated_at: at })
       if (affectedRows(deleted) === 0) throw new CouponNotFound()
       await this.audit.record(trx, {
-        actor,
+        ...acting,
         action: 'coupon.deleted',
         targetType: 'coupon',
         targetId: id,
         before: { deletedAt: null },
         after: { deletedAt: now },
-        clientAddress,
       })
     })
   }

@@ -5,7 +5,6 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Policy from '#models/policy'
 import { toDbInstant } from '#support/sql_time'
 import { type PolicyType } from '#enums/policy_type'
-import type User from '#models/user'
 import {
   checkNewVersion,
   checkVersionChange,
@@ -21,7 +20,7 @@ import {
   PolicyVersionExists,
 } from '#exceptions/legal_errors'
 import { ValidationFailed } from '#exceptions/common_errors'
-import { AuditTrail, changedFields } from '#services/admin/audit_trail_service'
+import { AuditTrail, changedFields, type AdminActing } from '#services/admin/audit_trail_service'
 
 /** A new policy version as the validator hands it over; `effectiveDate` is in UTC. */
 export interface NewPolicy {
@@ -121,11 +120,7 @@ export class PolicyService {
   }
 
   /** Publishes a new version: unique within its type and above every existing version of it. */
-  async create(
-    actor: User,
-    input: NewPolicy,
-    clientAddress: string | null = null
-  ): Promise<Policy> {
+  async create(acting: AdminActing, input: NewPolicy): Promise<Policy> {
     const parts = versionPartsOf(input.version)
     return db.transaction(async (trx) => {
       const existing = await this.#lockVersionsOf(trx, input.type)
@@ -142,19 +137,18 @@ export class PolicyService {
           effectiveDate: input.effectiveDate,
           isActive: true,
           lockedAt: null,
-          createdById: actor.id,
-          updatedById: actor.id,
+          createdById: acting.actor.id,
+          updatedById: acting.actor.id,
         },
         { client: trx }
       )
       await this.audit.record(trx, {
-        actor,
+        ...acting,
         action: 'policy.created',
         targetType: 'policy',
         targetId: policy.id,
         before: null,
         after: auditedFields(policy),
-        clientAddress,
       })
       return policy
     })
@@ -165,12 +159,7 @@ export class PolicyService {
    * consented; a new version number may not pass another version of the same type. Fields given
    * with their current value are not changes, so resending a frozen field unchanged is allowed.
    */
-  async update(
-    actor: User,
-    id: string,
-    changes: PolicyChanges,
-    clientAddress: string | null = null
-  ): Promise<Policy> {
+  async update(acting: AdminActing, id: string, changes: PolicyChanges): Promise<Policy> {
     return db.transaction(async (trx) => {
       const policy = await this.find(id, trx)
       if (!policy.isActive) throw new PolicyInactive()
@@ -207,7 +196,7 @@ export class PolicyService {
       if (touchesFrozen) query.whereNull('locked_at')
       const updated = await query.update({
         ...row,
-        updated_by_id: actor.id,
+        updated_by_id: acting.actor.id,
         updated_at: toDbInstant(DateTime.now()),
       })
       if (Number(updated) !== 1) {
@@ -218,12 +207,11 @@ export class PolicyService {
       const changed = changedFields(auditedFields(policy), auditedFields(updatedPolicy))
       if (changed) {
         await this.audit.record(trx, {
-          actor,
+          ...acting,
           action: 'policy.updated',
           targetType: 'policy',
           targetId: policy.id,
           ...changed,
-          clientAddress,
         })
       }
       return updatedPolicy
@@ -231,7 +219,7 @@ export class PolicyService {
   }
 
   /** Marks a policy inactive and keeps the record; an inactive policy is returned unchanged. */
-  async deactivate(actor: User, id: string, clientAddress: string | null = null): Promise<Policy> {
+  async deactivate(acting: AdminActing, id: string): Promise<Policy> {
     return db.transaction(async (trx) => {
       const policy = await this.find(id, trx)
       if (!policy.isActive) return policy
@@ -241,18 +229,17 @@ export class PolicyService {
         .where('is_active', true)
         .update({
           is_active: false,
-          updated_by_id: actor.id,
+          updated_by_id: acting.actor.id,
           updated_at: toDbInstant(DateTime.now()),
         })
       if (Number(deactivated) === 1) {
         await this.audit.record(trx, {
-          actor,
+          ...acting,
           action: 'policy.deactivated',
           targetType: 'policy',
           targetId: policy.id,
           before: { isActive: true },
           after: { isActive: false },
-          clientAddress,
         })
       }
       return this.find(id, trx)

@@ -27,6 +27,7 @@ import { OutboxService } from '#services/mail/outbox_service'
 import { OrderStatusService } from '#services/orders/order_status_service'
 import { storeTimezone } from '#support/store_time'
 import { sqlTime } from '#support/sql_time'
+import type { AdminActing } from '#services/admin/audit_trail_service'
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_COUPON_CODES,
@@ -164,10 +165,12 @@ export class DemoStoreService {
     await this.#refuseConflicts()
 
     const admin = await this.#account(DEMO_ADMIN_EMAIL, UserType.SUPER_ADMIN, made)
-    const catalog = await this.#openShops(admin, made)
+    // The demo's administrative writes are the admin's, made from the command line.
+    const acting: AdminActing = { actor: admin, clientAddress: null }
+    const catalog = await this.#openShops(acting, made)
     const shoppers = await this.#customers(made)
-    await this.#taxRatesAndCoupons(admin, now, made)
-    await this.#policiesAndConsents(admin, shoppers, now, made)
+    await this.#taxRatesAndCoupons(acting, now, made)
+    await this.#policiesAndConsents(acting, shoppers, now, made)
     await this.#orders({ admin, catalog, shoppers, now }, made)
 
     // Last: its existence says the demo store is complete.
@@ -208,7 +211,7 @@ export class DemoStoreService {
   }
 
   /** Each seller opens a shop; the admin approves all but one, which waits for approval. */
-  async #openShops(admin: User, made: DemoStoreReport['made']) {
+  async #openShops(acting: AdminActing, made: DemoStoreReport['made']) {
     const catalog: Array<{ seller: User; shop: Shop; products: Product[] }> = []
     for (const demo of DEMO_SHOPS) {
       const seller = await this.#account(demo.sellerEmail, UserType.SELLER, made)
@@ -217,7 +220,7 @@ export class DemoStoreService {
         description: demo.description,
       })
       made.shops += 1
-      if (demo.approved) shop = await this.shops.approve(admin, shop.id)
+      if (demo.approved) shop = await this.shops.approve(acting, shop.id)
       const products: Product[] = []
       for (const product of demo.products) {
         products.push(
@@ -257,9 +260,9 @@ export class DemoStoreService {
    * active with a minimum order, used up, expired and scheduled. Coupon dates are whole days in
    * the store's time zone, as an admin would type them.
    */
-  async #taxRatesAndCoupons(admin: User, now: DateTime, made: DemoStoreReport['made']) {
+  async #taxRatesAndCoupons(acting: AdminActing, now: DateTime, made: DemoStoreReport['made']) {
     for (const rate of DEMO_TAX_RATES) {
-      await this.taxRates.create({ country: rate.country, region: null, rate: rate.rate })
+      await this.taxRates.create(null, { country: rate.country, region: null, rate: rate.rate })
       made.taxRates += 1
     }
     const today = now.setZone(storeTimezone()).startOf('day')
@@ -310,7 +313,7 @@ export class DemoStoreService {
       },
     ]
     for (const coupon of coupons) {
-      await this.coupons.create(admin, coupon)
+      await this.coupons.create(acting, coupon)
       made.coupons += 1
     }
   }
@@ -320,20 +323,20 @@ export class DemoStoreService {
    * and every customer's consent to the two in force.
    */
   async #policiesAndConsents(
-    admin: User,
+    acting: AdminActing,
     shoppers: Shopper[],
     now: DateTime,
     made: DemoStoreReport['made']
   ) {
     const inForce = [
-      await this.policies.create(admin, {
+      await this.policies.create(acting, {
         type: 'PRIVACY_POLICY',
         title: 'Privacy Policy',
         version: '1.0',
         effectiveDate: now.minus({ days: 90 }).startOf('day').toUTC(),
         content: PRIVACY_TEXT,
       }),
-      await this.policies.create(admin, {
+      await this.policies.create(acting, {
         type: 'TERMS_CONDITIONS',
         title: 'Terms and Conditions of Sale',
         version: '1.0',
@@ -341,7 +344,7 @@ export class DemoStoreService {
         content: TERMS_TEXT,
       }),
     ]
-    await this.policies.create(admin, {
+    await this.policies.create(acting, {
       type: 'PRIVACY_POLICY',
       title: 'Privacy Policy',
       version: '1.1',

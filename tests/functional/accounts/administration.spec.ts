@@ -355,11 +355,12 @@ test.group('PUT /auth/{userId}/deactivate and /activate', (group) => {
       .where('user_type', UserType.SUPER_ADMIN)
       .update({ isActive: false })
     const service = await app.container.make(UserAdministrationService)
+    const acting = { actor: actorRow, clientAddress: null }
 
-    await expectRefusal(assert, () => service.deactivate(actorRow, last.id), 'LAST_SUPER_ADMIN')
+    await expectRefusal(assert, () => service.deactivate(acting, last.id), 'LAST_SUPER_ADMIN')
     await expectRefusal(
       assert,
-      () => service.changeType(actorRow, last.id, UserType.ADMIN),
+      () => service.changeType(acting, last.id, UserType.ADMIN),
       'LAST_SUPER_ADMIN'
     )
     assert.deepEqual(await stateOf(last.id), {

@@ -80,11 +80,11 @@ test.group('Shipping methods and tax rates cached per process', (group) => {
     assert.include(await summary(), { shippingCost: 5, taxAmount: 1, total: 16 })
 
     const methods = await app.container.make(ShippingMethodService)
-    await methods.update(method.id, { priceCents: 900 })
+    await methods.update(null, method.id, { priceCents: 900 })
     assert.include(await summary(), { shippingCost: 9, taxAmount: 1, total: 20 })
 
     const rates = await app.container.make(TaxRateService)
-    await rates.update(rate.id, { rate: 20_000 })
+    await rates.update(null, rate.id, { rate: 20_000 })
     assert.include(await summary(), { shippingCost: 9, taxAmount: 2, total: 21 })
   })
 

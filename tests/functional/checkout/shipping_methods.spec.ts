@@ -52,7 +52,7 @@ test.group('GET /api/v1/checkout/shipping-method', (group) => {
     await ShippingMethodFactory.merge({ name: 'Paused' }).apply('inactive').create()
     const gone = await ShippingMethodFactory.merge({ name: 'Gone' }).create()
     const shippingMethod = await app.container.make(ShippingMethodService)
-    await shippingMethod.delete(gone.id)
+    await shippingMethod.delete(null, gone.id)
 
     const { authorization } = await actor(UserType.CUSTOMER)
     const response = await client.get(CUSTOMER_LIST).header('Authorization', authorization)
@@ -174,7 +174,7 @@ test.group('POST /api/v1/admin/shipping-methods', (group) => {
     const { authorization } = await actor(UserType.ADMIN)
     const old = await ShippingMethodFactory.merge({ name: 'Freight' }).create()
     const shippingMethod = await app.container.make(ShippingMethodService)
-    await shippingMethod.delete(old.id)
+    await shippingMethod.delete(null, old.id)
     const response = await client
       .post(ADMIN)
       .header('Authorization', authorization)
@@ -209,7 +209,7 @@ test.group('GET /api/v1/admin/shipping-methods', (group) => {
       .create()
     const gone = await ShippingMethodFactory.merge({ name: 'Gone' }).create()
     const shippingMethod = await app.container.make(ShippingMethodService)
-    await shippingMethod.delete(gone.id)
+    await shippingMethod.delete(null, gone.id)
 
     const { authorization } = await actor(UserType.ADMIN)
     const response = await client.get(ADMIN).header('Authorization', authorization)
@@ -265,7 +265,7 @@ test.group('PUT /api/v1/admin/shipping-methods/{id}', (group) => {
     const method = await ShippingMethodFactory.merge({ name: 'Van' }).create()
     const gone = await ShippingMethodFactory.merge({ name: 'Gone' }).create()
     const shippingMethod = await app.container.make(ShippingMethodService)
-    await shippingMethod.delete(gone.id)
+    await shippingMethod.delete(null, gone.id)
     const { authorization } = await actor(UserType.ADMIN)
 
     const clash = await client
@@ -333,7 +333,7 @@ test.group('Essential shipping methods', (group) => {
       ['Standard', 'Express']
     )
     const standard = await db.from('shipping_methods').where('name', 'Standard').firstOrFail()
-    await service.delete(standard.id)
+    await service.delete(null, standard.id)
     await service.ensureEssential()
     assert.lengthOf(await db.from('shipping_methods').where('name', 'Standard'), 1)
     assert.lengthOf(await db.from('shipping_methods').whereNull('deleted_at'), 1)

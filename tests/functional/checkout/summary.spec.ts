@@ -84,7 +84,7 @@ test.group('POST /api/v1/checkout/summary: who may call and what it takes', (gro
     const inactive = await ShippingMethodFactory.apply('inactive').create()
     const deleted = await ShippingMethodFactory.create()
     const shippingMethod = await app.container.make(ShippingMethodService)
-    await shippingMethod.delete(deleted.id)
+    await shippingMethod.delete(null, deleted.id)
     for (const shippingMethodId of [UNKNOWN_ID, inactive.id, deleted.id]) {
       const response = await postAs(client, SUMMARY, customer, {
         shippingAddressId: customer.address.id,

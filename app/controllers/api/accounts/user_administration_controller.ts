@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { acting } from '#controllers/acting'
 import { changeUserTypeValidator } from '#validators/user'
 import { UserAdministrationService } from '#services/accounts/user_administration_service'
 import { sendEnvelope } from '#http/envelope'
@@ -12,19 +13,19 @@ export default class UserAdministrationController {
   async changeUserType({ request, response, params, auth, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
     const { userType } = await request.validateUsing(changeUserTypeValidator)
-    await this.users.changeType(auth.getUserOrFail(), params.userId, userType, request.ip())
+    await this.users.changeType(acting({ auth, request }), params.userId, userType)
     return sendEnvelope(response, `User type changed to ${userType}`)
   }
 
   async deactivate({ request, response, params, auth, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
-    await this.users.deactivate(auth.getUserOrFail(), params.userId, request.ip())
+    await this.users.deactivate(acting({ auth, request }), params.userId)
     return sendEnvelope(response, 'User deactivated')
   }
 
   async activate({ request, response, params, auth, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
-    await this.users.activate(auth.getUserOrFail(), params.userId, request.ip())
+    await this.users.activate(acting({ auth, request }), params.userId)
     return sendEnvelope(response, 'User activated')
   }
 }

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { acting } from '#controllers/acting'
 import { ShopService } from '#services/catalog/shop_service'
 import { adminShopListValidator } from '#validators/shop'
 import { pageRequest } from '#validators/pagination'
@@ -25,9 +26,7 @@ export default class AdminShopsController {
   async approve({ auth, bouncer, params, request }: HttpContext) {
     await bouncer.authorize('administer')
     return serialize(
-      ShopTransformer.transform(
-        await this.shops.approve(auth.getUserOrFail(), params.id, request.ip())
-      )
+      ShopTransformer.transform(await this.shops.approve(acting({ auth, request }), params.id))
     )
   }
 
@@ -35,9 +34,7 @@ export default class AdminShopsController {
   async suspend({ auth, bouncer, params, request }: HttpContext) {
     await bouncer.authorize('administer')
     return serialize(
-      ShopTransformer.transform(
-        await this.shops.suspend(auth.getUserOrFail(), params.id, request.ip())
-      )
+      ShopTransformer.transform(await this.shops.suspend(acting({ auth, request }), params.id))
     )
   }
 }

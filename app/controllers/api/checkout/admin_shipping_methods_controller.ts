@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { acting } from '#controllers/acting'
 import { ShippingMethodService } from '#services/checkout/shipping_method_service'
 import {
   createShippingMethodValidator,
@@ -31,10 +32,10 @@ export default class AdminShippingMethodsController {
     const { price, ...input } = await request.validateUsing(createShippingMethodValidator, {
       data: request.body(),
     })
-    const method = await this.methods.create(
-      { ...input, priceCents: price },
-      { actor: auth.getUserOrFail(), clientAddress: request.ip() }
-    )
+    const method = await this.methods.create(acting({ auth, request }), {
+      ...input,
+      priceCents: price,
+    })
     return response.created(await serialize(ShippingMethodTransformer.transform(method)))
   }
 
@@ -44,21 +45,17 @@ export default class AdminShippingMethodsController {
     const { price, ...input } = await request.validateUsing(updateShippingMethodValidator, {
       data: request.body(),
     })
-    const method = await this.methods.update(
-      params.id,
-      { ...input, priceCents: price },
-      { actor: auth.getUserOrFail(), clientAddress: request.ip() }
-    )
+    const method = await this.methods.update(acting({ auth, request }), params.id, {
+      ...input,
+      priceCents: price,
+    })
     return serialize(ShippingMethodTransformer.transform(method))
   }
 
   /** Soft-deletes a method: it leaves every list; placed orders keep their copy of it. */
   async destroy({ auth, bouncer, params, request }: HttpContext) {
     await bouncer.authorize('administer')
-    await this.methods.delete(params.id, {
-      actor: auth.getUserOrFail(),
-      clientAddress: request.ip(),
-    })
+    await this.methods.delete(acting({ auth, request }), params.id)
     return { id: params.id, deleted: true }
   }
 }

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { acting } from '#controllers/acting'
 import { TaxRateService } from '#services/checkout/tax_rate_service'
 import {
   createTaxRateValidator,
@@ -29,10 +30,7 @@ export default class AdminTaxRatesController {
   async store({ auth, bouncer, request, response }: HttpContext) {
     await bouncer.authorize('administer')
     const input = await request.validateUsing(createTaxRateValidator, { data: request.body() })
-    const rate = await this.rates.create(input, {
-      actor: auth.getUserOrFail(),
-      clientAddress: request.ip(),
-    })
+    const rate = await this.rates.create(acting({ auth, request }), input)
     return response.created(await serialize(TaxRateTransformer.transform(rate)))
   }
 
@@ -40,17 +38,14 @@ export default class AdminTaxRatesController {
   async update({ auth, bouncer, params, request }: HttpContext) {
     await bouncer.authorize('administer')
     const input = await request.validateUsing(updateTaxRateValidator, { data: request.body() })
-    const rate = await this.rates.update(params.id, input, {
-      actor: auth.getUserOrFail(),
-      clientAddress: request.ip(),
-    })
+    const rate = await this.rates.update(acting({ auth, request }), params.id, input)
     return serialize(TaxRateTransformer.transform(rate))
   }
 
   /** Removes a rate. */
   async destroy({ auth, bouncer, params, request }: HttpContext) {
     await bouncer.authorize('administer')
-    await this.rates.delete(params.id, { actor: auth.getUserOrFail(), clientAddress: request.ip() })
+    await this.rates.delete(acting({ auth, request }), params.id)
     return { id: params.id, deleted: true }
   }
 }

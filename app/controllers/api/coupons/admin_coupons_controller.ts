@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { acting } from '#controllers/acting'
 import { CouponService } from '#services/coupons/coupon_service'
 import { createCouponValidator, updateCouponValidator } from '#validators/coupon'
 import { paginationValidator, pageRequest } from '#validators/pagination'
@@ -16,7 +17,7 @@ export default class AdminCouponsController {
   async store({ auth, bouncer, request, response }: HttpContext) {
     await bouncer.authorize('administer')
     const input = await request.validateUsing(createCouponValidator, { data: request.body() })
-    const coupon = await this.coupons.create(auth.getUserOrFail(), input, request.ip())
+    const coupon = await this.coupons.create(acting({ auth, request }), input)
     return response.created(await serialize(CouponTransformer.transform(coupon)))
   }
 
@@ -33,14 +34,14 @@ export default class AdminCouponsController {
   async update({ auth, bouncer, request, params }: HttpContext) {
     await bouncer.authorize('administer')
     const changes = await request.validateUsing(updateCouponValidator, { data: request.body() })
-    const coupon = await this.coupons.update(auth.getUserOrFail(), params.id, changes, request.ip())
+    const coupon = await this.coupons.update(acting({ auth, request }), params.id, changes)
     return serialize(CouponTransformer.transform(coupon))
   }
 
   /** Soft-deletes a coupon: `{id, deleted: true}`. */
   async destroy({ auth, bouncer, params, request }: HttpContext) {
     await bouncer.authorize('administer')
-    await this.coupons.delete(auth.getUserOrFail(), params.id, request.ip())
+    await this.coupons.delete(acting({ auth, request }), params.id)
     return { id: params.id, deleted: true }
   }
 }

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { acting } from '#controllers/acting'
 import { PolicyService } from '#services/legal/policy_service'
 import {
   createPolicyValidator,
@@ -42,7 +43,7 @@ export default class PoliciesController {
   async store({ request, response, auth, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
     const input = await request.validateUsing(createPolicyValidator)
-    const policy = await this.policies.create(auth.getUserOrFail(), input, request.ip())
+    const policy = await this.policies.create(acting({ auth, request }), input)
     return sendEnvelope(response, PolicyTransformer.transform(policy), 201)
   }
 
@@ -50,19 +51,14 @@ export default class PoliciesController {
   async update({ params, request, response, auth, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
     const changes = await request.validateUsing(updatePolicyValidator)
-    const policy = await this.policies.update(
-      auth.getUserOrFail(),
-      params.id,
-      changes,
-      request.ip()
-    )
+    const policy = await this.policies.update(acting({ auth, request }), params.id, changes)
     return sendEnvelope(response, PolicyTransformer.transform(policy))
   }
 
   /** POST /policy/deactivate/{id}: keeps the record, marks it inactive. */
   async deactivate({ params, request, response, auth, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
-    const policy = await this.policies.deactivate(auth.getUserOrFail(), params.id, request.ip())
+    const policy = await this.policies.deactivate(acting({ auth, request }), params.id)
     return sendEnvelope(response, PolicyTransformer.transform(policy))
   }
 }
