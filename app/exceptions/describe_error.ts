@@ -1,4 +1,4 @@
-import { DomainError, type FieldMessage } from '#exceptions/domain_error'
+import { DomainError, errorTable, type FieldMessage } from '#exceptions/domain_error'
 import { isDatabaseUnavailable, isRedisUnavailable } from '#support/db_errors'
 
 /** What the client is told about an error, before it is put in the shape its route uses. */
@@ -16,76 +16,39 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5
 /** The status, code and wording of one kind of error: what the OpenAPI document lists. */
 export type ErrorDefinition = Pick<ErrorDescription, 'status' | 'code' | 'message'>
 
-const UNAVAILABLE: ErrorDescription = {
-  status: 503,
-  code: 'SERVICE_UNAVAILABLE',
-  message: 'The service is temporarily unavailable; try again shortly',
-  headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
-}
-
-const INTERNAL: ErrorDescription = {
-  status: 500,
-  code: 'INTERNAL_ERROR',
-  message: 'An unexpected error occurred',
-}
-
-const VALIDATION_FAILED: ErrorDefinition = {
-  status: 400,
-  code: 'VALIDATION_FAILED',
-  message: 'The request is invalid',
-}
-
-const MALFORMED_BODY: ErrorDefinition = {
-  status: 400,
-  code: 'MALFORMED_BODY',
-  message: 'The request body is not a valid JSON object',
-}
-
-/** A path that exists under other methods (the handler words the message per method). */
-const METHOD_NOT_ALLOWED: ErrorDefinition = {
-  status: 405,
-  code: 'METHOD_NOT_ALLOWED',
-  message: 'This method is not allowed here',
-}
-
-const TOO_MANY_REQUESTS: ErrorDefinition = {
-  status: 429,
-  code: 'TOO_MANY_REQUESTS',
-  message: 'Too many requests; try again later',
-}
+/**
+ * Every error `describeError` makes of what is not a domain error, by name, so the OpenAPI
+ * document lists them from here rather than restating their status and code. The handler words
+ * `methodNotAllowed` per method.
+ */
+export const FRAMEWORK_ERROR_DEFINITIONS = errorTable(
+  {
+    routeNotFound: '404 ROUTE_NOT_FOUND No route matches this request',
+    unauthorized: '401 UNAUTHORIZED Authentication is required',
+    forbidden: '403 FORBIDDEN You are not allowed to do this',
+    csrfTokenInvalid: '403 CSRF_TOKEN_INVALID The form has expired; reload the page and try again',
+    payloadTooLarge: '413 PAYLOAD_TOO_LARGE The request body is too large',
+    unsupportedEncoding: '415 UNSUPPORTED_ENCODING The request body encoding is not supported',
+    validationFailed: '400 VALIDATION_FAILED The request is invalid',
+    malformedBody: '400 MALFORMED_BODY The request body is not a valid JSON object',
+    methodNotAllowed: '405 METHOD_NOT_ALLOWED This method is not allowed here',
+    tooManyRequests: '429 TOO_MANY_REQUESTS Too many requests; try again later',
+    serviceUnavailable:
+      '503 SERVICE_UNAVAILABLE The service is temporarily unavailable; try again shortly',
+    internal: '500 INTERNAL_ERROR An unexpected error occurred',
+  },
+  (definition): ErrorDefinition => definition
+)
+const known = FRAMEWORK_ERROR_DEFINITIONS
 
 /** Framework error codes mapped to the stable codes and wording clients see. */
 const FRAMEWORK_ERRORS: Record<string, ErrorDefinition> = {
-  E_ROUTE_NOT_FOUND: {
-    status: 404,
-    code: 'ROUTE_NOT_FOUND',
-    message: 'No route matches this request',
-  },
-  E_UNAUTHORIZED_ACCESS: {
-    status: 401,
-    code: 'UNAUTHORIZED',
-    message: 'Authentication is required',
-  },
-  E_AUTHORIZATION_FAILURE: {
-    status: 403,
-    code: 'FORBIDDEN',
-    message: 'You are not allowed to do this',
-  },
-  E_BAD_CSRF_TOKEN: {
-    status: 403,
-    code: 'CSRF_TOKEN_INVALID',
-    message: 'The form has expired; reload the page and try again',
-  },
-  E_REQUEST_ENTITY_TOO_LARGE: {
-    status: 413,
-    code: 'PAYLOAD_TOO_LARGE',
-    message: 'The request body is too large',
-  },
-  E_ENCODING_UNSUPPORTED: {
-    status: 415,
-    code: 'UNSUPPORTED_ENCODING',
-    message: 'The request body encoding is not supported',
-  },
+  E_ROUTE_NOT_FOUND: known.routeNotFound,
+  E_UNAUTHORIZED_ACCESS: known.unauthorized,
+  E_AUTHORIZATION_FAILURE: known.forbidden,
+  E_BAD_CSRF_TOKEN: known.csrfTokenInvalid,
+  E_REQUEST_ENTITY_TOO_LARGE: known.payloadTooLarge,
+  E_ENCODING_UNSUPPORTED: known.unsupportedEncoding,
 }
 
 interface ErrorLike {
@@ -140,16 +103,16 @@ export function describeError(error: unknown): ErrorDescription {
     const fields = (candidate.messages as Array<{ field: string; message: string }>).map(
       ({ field, message }) => ({ field, message })
     )
-    return { ...VALIDATION_FAILED, fields }
+    return { ...known.validationFailed, fields }
   }
 
   if (isMalformedBody(error)) {
-    return { ...MALFORMED_BODY }
+    return { ...known.malformedBody }
   }
 
   if (candidate.code === 'E_TOO_MANY_REQUESTS') {
     const retryAfter = Math.max(1, Math.ceil(candidate.response?.availableIn ?? 60))
-    return { ...TOO_MANY_REQUESTS, headers: { 'Retry-After': String(retryAfter) } }
+    return { ...known.tooManyRequests, headers: { 'Retry-After': String(retryAfter) } }
   }
 
   if (candidate.code && FRAMEWORK_ERRORS[candidate.code]) {
@@ -157,34 +120,15 @@ export function describeError(error: unknown): ErrorDescription {
   }
 
   if (isUnknownContentEncoding(candidate)) {
-    return { ...FRAMEWORK_ERRORS.E_ENCODING_UNSUPPORTED }
+    return { ...known.unsupportedEncoding }
   }
 
   if (isDatabaseUnavailable(error) || isRedisUnavailable(error)) {
-    return { ...UNAVAILABLE, headers: { ...UNAVAILABLE.headers } }
+    return {
+      ...known.serviceUnavailable,
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+    }
   }
 
-  return INTERNAL
+  return known.internal
 }
-
-/**
- * The errors `describeError` makes of what is not a domain error, by name, so the OpenAPI
- * document lists them from here rather than restating their status and code.
- */
-export const FRAMEWORK_ERROR_DEFINITIONS = {
-  routeNotFound: FRAMEWORK_ERRORS.E_ROUTE_NOT_FOUND,
-  unauthorized: FRAMEWORK_ERRORS.E_UNAUTHORIZED_ACCESS,
-  forbidden: FRAMEWORK_ERRORS.E_AUTHORIZATION_FAILURE,
-  payloadTooLarge: FRAMEWORK_ERRORS.E_REQUEST_ENTITY_TOO_LARGE,
-  unsupportedEncoding: FRAMEWORK_ERRORS.E_ENCODING_UNSUPPORTED,
-  validationFailed: VALIDATION_FAILED,
-  malformedBody: MALFORMED_BODY,
-  methodNotAllowed: METHOD_NOT_ALLOWED,
-  tooManyRequests: TOO_MANY_REQUESTS,
-  serviceUnavailable: {
-    status: UNAVAILABLE.status,
-    code: UNAVAILABLE.code,
-    message: UNAVAILABLE.message,
-  },
-  internal: INTERNAL,
-} satisfies Record<string, ErrorDefinition>

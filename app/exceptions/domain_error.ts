@@ -44,3 +44,33 @@ export function defineDomainError(status: number, code: string, defaultMessage: 
     }
   }
 }
+
+/** One error as a line of data: `'<status> <CODE> <default message>'`. */
+export type ErrorRow = `${number} ${string}`
+
+/** The status, code and message of one error row; a row in another form fails at load. */
+export function errorOfRow(row: ErrorRow): { status: number; code: string; message: string } {
+  const parts = /^(\d{3}) ([A-Z][A-Z_]+) (.+)$/.exec(row)
+  if (!parts) throw new Error(`"${row}" is not "<status> <CODE> <default message>"`)
+  return { status: Number(parts[1]), code: parts[2], message: parts[3] }
+}
+
+/** Each row of `table` read by `errorOfRow`, under the same name. */
+export function errorTable<Name extends string, Value>(
+  table: Record<Name, ErrorRow>,
+  make: (error: ReturnType<typeof errorOfRow>) => Value
+): Record<Name, Value> {
+  const rows: Array<[string, ErrorRow]> = Object.entries(table)
+  return Object.fromEntries(rows.map(([name, row]) => [name, make(errorOfRow(row))])) as Record<
+    Name,
+    Value
+  >
+}
+
+/**
+ * Declares an area's domain errors from a table, one line each (`app/exceptions/*_errors.ts`):
+ * `CartFull: '422 CART_FULL A cart holds at most 100 different products'`.
+ */
+export function domainErrors<Name extends string>(table: Record<Name, ErrorRow>) {
+  return errorTable(table, ({ status, code, message }) => defineDomainError(status, code, message))
+}
