@@ -1,18 +1,15 @@
 import type { DateTime } from 'luxon'
-import { column, scope } from '@adonisjs/lucid/orm'
+import { column } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
 import { UuidModel } from '#models/uuid_model'
+import { SoftDeletes } from '#models/mixins/soft_deletes'
 import { booleanColumn } from '#models/column_types'
 
 /**
  * A discount code. Amounts are integer cents; a PERCENTAGE `discountValue` is in hundredths of a
  * percent. Deleting sets `deletedAt`, so orders placed with the coupon keep a row to point at.
  */
-export default class Coupon extends UuidModel {
-  /** Coupons that have not been deleted: the only ones lists, lookups and checkout see. */
-  static notDeleted = scope((query) => {
-    query.whereNull('coupons.deleted_at')
-  })
-
+export default class Coupon extends compose(UuidModel, SoftDeletes) {
   /** Stored upper-case; lookups upper-case their input. */
   @column()
   declare code: string
@@ -44,9 +41,6 @@ export default class Coupon extends UuidModel {
 
   @column(booleanColumn)
   declare isActive: boolean
-
-  @column.dateTime()
-  declare deletedAt: DateTime | null
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

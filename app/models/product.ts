@@ -2,7 +2,9 @@ import type { DateTime } from 'luxon'
 import { belongsTo, column, scope } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
+import { compose } from '@adonisjs/core/helpers'
 import { UuidModel } from '#models/uuid_model'
+import { SoftDeletes } from '#models/mixins/soft_deletes'
 import Shop from '#models/shop'
 import { booleanColumn } from '#models/column_types'
 
@@ -13,7 +15,7 @@ export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc'] as const
 export type ProductSort = (typeof PRODUCT_SORTS)[number]
 
 /** Something a shop sells. Price in integer cents; `deletedAt` marks a soft-deleted product. */
-export default class Product extends UuidModel {
+export default class Product extends compose(UuidModel, SoftDeletes) {
   @column()
   declare shopId: string
 
@@ -35,9 +37,6 @@ export default class Product extends UuidModel {
   @column(booleanColumn)
   declare isActive: boolean
 
-  @column.dateTime()
-  declare deletedAt: DateTime | null
-
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
@@ -46,11 +45,6 @@ export default class Product extends UuidModel {
 
   @belongsTo(() => Shop)
   declare shop: BelongsTo<typeof Shop>
-
-  /** Products that were not deleted, whatever their shop or active flag. */
-  static notDeleted = scope((query: ProductQuery) => {
-    query.whereNull('products.deleted_at')
-  })
 
   /**
    * What the public catalog and the cart may show: active, not deleted, and its shop selling
