@@ -1,16 +1,15 @@
 import type { DateTime } from 'luxon'
 import { column } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
 import { UuidModel } from '#models/uuid_model'
-
-// PostgreSQL returns bigint columns as strings; every amount fits a double exactly.
-const cents = { consume: (value: unknown) => Number(value) }
+import { OrderTotals } from '#models/mixins/order_totals'
 
 /**
  * One placement: the orders it made (one per shop) share it, with the totals the customer was
  * shown and the coupon whose use it counted. `openOrderCount` falls with each cancellation; the
  * one that brings it to zero gives the coupon use back.
  */
-export default class Checkout extends UuidModel {
+export default class Checkout extends compose(UuidModel, OrderTotals) {
   @column()
   declare userId: string
 
@@ -25,24 +24,6 @@ export default class Checkout extends UuidModel {
 
   @column()
   declare openOrderCount: number
-
-  @column(cents)
-  declare subTotalCents: number
-
-  @column(cents)
-  declare shippingCostCents: number
-
-  @column(cents)
-  declare taxAmountCents: number
-
-  @column(cents)
-  declare discountAmountCents: number
-
-  @column(cents)
-  declare totalCents: number
-
-  @column()
-  declare currency: string
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

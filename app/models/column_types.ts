@@ -7,3 +7,11 @@
 export const booleanColumn = {
   consume: (value: unknown): boolean => Boolean(value),
 }
+
+/**
+ * Options of an amount in integer cents kept in a bigint column: `@column(centsColumn)`.
+ * PostgreSQL returns bigint columns as strings; every amount fits a double exactly.
+ */
+export const centsColumn = {
+  consume: (value: unknown): number => Number(value),
+}

@@ -1,7 +1,9 @@
 import type { DateTime } from 'luxon'
 import { belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
+import { compose } from '@adonisjs/core/helpers'
 import { UuidModel } from '#models/uuid_model'
+import { OrderTotals } from '#models/mixins/order_totals'
 import OrderItem from '#models/order_item'
 import OrderStatusHistory from '#models/order_status_history'
 import Shop from '#models/shop'
@@ -20,11 +22,8 @@ export interface AddressSnapshot {
   country: string
 }
 
-// PostgreSQL returns bigint columns as strings; every amount fits a double exactly.
-const cents = { consume: (value: unknown) => Number(value) }
-
 /** One shop's part of a placement. Money in integer cents; names and prices copied at placement. */
-export default class Order extends UuidModel {
+export default class Order extends compose(UuidModel, OrderTotals) {
   @column()
   declare orderNumber: string
 
@@ -60,24 +59,6 @@ export default class Order extends UuidModel {
 
   @column()
   declare couponCode: string | null
-
-  @column()
-  declare currency: string
-
-  @column(cents)
-  declare subTotalCents: number
-
-  @column(cents)
-  declare shippingCostCents: number
-
-  @column(cents)
-  declare taxAmountCents: number
-
-  @column(cents)
-  declare discountAmountCents: number
-
-  @column(cents)
-  declare totalCents: number
 
   @column({
     prepare: (value: AddressSnapshot) => JSON.stringify(value),

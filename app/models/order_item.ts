@@ -1,6 +1,7 @@
 import type { DateTime } from 'luxon'
 import { column } from '@adonisjs/lucid/orm'
 import { UuidModel } from '#models/uuid_model'
+import { centsColumn } from '#models/column_types'
 
 /** One line of an order, with the product's name, SKU and price as they were at placement. */
 export default class OrderItem extends UuidModel {
@@ -25,8 +26,7 @@ export default class OrderItem extends UuidModel {
   @column()
   declare quantity: number
 
-  // PostgreSQL returns bigint columns as strings.
-  @column({ consume: (value: unknown) => Number(value) })
+  @column(centsColumn)
   declare lineTotalCents: number
 
   @column.dateTime({ autoCreate: true })
