@@ -1,32 +1,9 @@
-import { BasePolicy } from '@adonisjs/bouncer'
 import type User from '#models/user'
-import { isAdministrator, isSeller } from '#policies/roles'
+import { isAdministrator } from '#policies/roles'
+import SellerOwnedPolicy from '#policies/seller_owned_policy'
 
-/**
- * Shops. A seller opens and edits their own (scoped in SQL); an administrator reviews them all.
- * No administrator `before()`: the seller's routes are closed to administrators.
- */
-export default class ShopPolicy extends BasePolicy {
-  /** The seller's own shops. */
-  viewOwn(user: User) {
-    return isSeller(user)
-  }
-
-  /** Opening a shop (it awaits approval). */
-  create(user: User) {
-    return isSeller(user)
-  }
-
-  /** Editing one of the seller's own shops. */
-  update(user: User) {
-    return isSeller(user)
-  }
-
-  /** Every shop, of any seller. */
-  viewAny(user: User) {
-    return isAdministrator(user)
-  }
-
+/** Shops. A seller opens (it awaits approval) and edits their own; an administrator reviews them all. */
+export default class ShopPolicy extends SellerOwnedPolicy {
   /** Approving a shop: its products go on sale. */
   approve(user: User) {
     return isAdministrator(user)
