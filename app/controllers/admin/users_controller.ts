@@ -66,30 +66,12 @@ export default class UsersController {
     })
   }
 
-  async activate({ bouncer, params, request, response, session, auth }: HttpContext) {
-    await bouncer.with(UserPolicy).authorize('manageAny')
-    const { user, changed } = await this.administration.activate(
-      acting({ auth, request }),
-      params.id
-    )
-    session.flash(
-      'success',
-      changed ? `${user.email} is now active.` : `${user.email} was already active.`
-    )
-    return response.redirect(consolePageToReturnTo(request.header('referer')))
+  async activate(ctx: HttpContext) {
+    return this.#setActive(ctx, true)
   }
 
-  async deactivate({ bouncer, params, request, response, session, auth }: HttpContext) {
-    await bouncer.with(UserPolicy).authorize('manageAny')
-    const { user, changed } = await this.administration.deactivate(
-      acting({ auth, request }),
-      params.id
-    )
-    session.flash(
-      'success',
-      changed ? `${user.email} is now deactivated.` : `${user.email} was already deactivated.`
-    )
-    return response.redirect(consolePageToReturnTo(request.header('referer')))
+  async deactivate(ctx: HttpContext) {
+    return this.#setActive(ctx, false)
   }
 
   async changeType({ bouncer, params, request, response, session, auth }: HttpContext) {
@@ -101,6 +83,21 @@ export default class UsersController {
       userType
     )
     session.flash('success', `${user.email} is now ${userType}.`)
+    return response.redirect(consolePageToReturnTo(request.header('referer')))
+  }
+
+  /** Activates or deactivates the account, and says whether it already was. */
+  async #setActive(
+    { bouncer, params, request, response, session, auth }: HttpContext,
+    active: boolean
+  ) {
+    await bouncer.with(UserPolicy).authorize('manageAny')
+    const by = acting({ auth, request })
+    const { user, changed } = active
+      ? await this.administration.activate(by, params.id)
+      : await this.administration.deactivate(by, params.id)
+    const state = active ? 'active' : 'deactivated'
+    session.flash('success', `${user.email} ${changed ? 'is now' : 'was already'} ${state}.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }
 }
