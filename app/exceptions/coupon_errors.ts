@@ -1,4 +1,5 @@
-import { domainErrors } from '#exceptions/domain_error'
+import { domainErrors, type DomainErrorClass } from '#exceptions/domain_error'
+import type { CouponRefusal } from '#services/coupons/coupon_rules'
 
 /*
 | Refusals of the coupon rules (docs/api/coupons.md). The 422 set is what checkout answers when
@@ -33,3 +34,12 @@ export const {
   CouponMinOrderNotMet:
     '422 COUPON_MIN_ORDER_NOT_MET The order subtotal is below the minimum amount of this coupon',
 })
+
+/** The error checkout answers for each refusal of `coupon_rules` (`checkoutRefusal`). */
+export const CHECKOUT_REFUSALS: Record<CouponRefusal, DomainErrorClass> = {
+  COUPON_INACTIVE: CheckoutCouponNotFound,
+  COUPON_NOT_STARTED: CouponNotStarted,
+  COUPON_EXPIRED: CouponExpired,
+  COUPON_USAGE_LIMIT_REACHED: CouponUsageLimitReached,
+  COUPON_MIN_ORDER_NOT_MET: CouponMinOrderNotMet,
+}

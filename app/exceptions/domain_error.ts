@@ -45,6 +45,9 @@ export function defineDomainError(status: number, code: string, defaultMessage: 
   }
 }
 
+/** A class `defineDomainError` makes: `new` it to refuse, read its static status and code. */
+export type DomainErrorClass = ReturnType<typeof defineDomainError>
+
 /** One error as a line of data: `'<status> <CODE> <default message>'`. */
 export type ErrorRow = `${number} ${string}`
 
@@ -71,6 +74,8 @@ export function errorTable<Name extends string, Value>(
  * Declares an area's domain errors from a table, one line each (`app/exceptions/*_errors.ts`):
  * `CartFull: '422 CART_FULL A cart holds at most 100 different products'`.
  */
-export function domainErrors<Name extends string>(table: Record<Name, ErrorRow>) {
+export function domainErrors<Name extends string>(
+  table: Record<Name, ErrorRow>
+): Record<Name, DomainErrorClass> {
   return errorTable(table, ({ status, code, message }) => defineDomainError(status, code, message))
 }

@@ -30,13 +30,7 @@ import {
   TaxRateNotFound,
 } from '#exceptions/checkout_errors'
 import { InsufficientStock, ProductUnavailable } from '#exceptions/cart_errors'
-import {
-  CheckoutCouponNotFound,
-  CouponExpired,
-  CouponMinOrderNotMet,
-  CouponNotStarted,
-  CouponUsageLimitReached,
-} from '#exceptions/coupon_errors'
+import { CHECKOUT_REFUSALS } from '#exceptions/coupon_errors'
 
 /** What pricing the cart may refuse, in the summary and at placement. */
 const pricingRefusals = [
@@ -45,11 +39,7 @@ const pricingRefusals = [
   ProductUnavailable,
   EmptyCart,
   InsufficientStock,
-  CheckoutCouponNotFound,
-  CouponNotStarted,
-  CouponExpired,
-  CouponUsageLimitReached,
-  CouponMinOrderNotMet,
+  ...Object.values(CHECKOUT_REFUSALS),
   known.tooManyRequests,
 ]
 const pricingNotes = {

@@ -2,10 +2,8 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Coupon from '#models/coupon'
 import type { DomainError } from '#exceptions/domain_error'
 import {
+  CHECKOUT_REFUSALS,
   CheckoutCouponNotFound,
-  CouponExpired,
-  CouponMinOrderNotMet,
-  CouponNotStarted,
   CouponUsageLimitReached,
 } from '#exceptions/coupon_errors'
 import type { CouponRefusal, CouponTerms } from '#services/coupons/coupon_rules'
@@ -35,14 +33,6 @@ export function snapshotOf(coupon: Coupon): CouponSnapshot {
       isActive: coupon.isActive,
     },
   }
-}
-
-const CHECKOUT_REFUSALS: Record<CouponRefusal, new () => DomainError> = {
-  COUPON_INACTIVE: CheckoutCouponNotFound,
-  COUPON_NOT_STARTED: CouponNotStarted,
-  COUPON_EXPIRED: CouponExpired,
-  COUPON_USAGE_LIMIT_REACHED: CouponUsageLimitReached,
-  COUPON_MIN_ORDER_NOT_MET: CouponMinOrderNotMet,
 }
 
 /**
