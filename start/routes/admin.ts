@@ -16,6 +16,46 @@ const TaxRatesController = () => import('#controllers/admin/tax_rates_controller
 const ShippingMethodsController = () => import('#controllers/admin/shipping_methods_controller')
 const ProductsController = () => import('#controllers/admin/products_controller')
 
+/** A console controller, imported lazily as every route here does. */
+type ConsoleController = () => Promise<{ default: new (...args: any[]) => any }>
+
+/**
+ * The pages of a resource edited through forms: its list, the new and edit forms and the posts
+ * they make, named `console.<name>[.create|.store|.edit|.update]`.
+ */
+function formPages(path: string, name: string, controller: ConsoleController) {
+  router.get(path, [controller, 'index']).as(`console.${name}`)
+  router.get(`${path}/new`, [controller, 'create']).as(`console.${name}.create`)
+  router.post(path, [controller, 'store']).as(`console.${name}.store`)
+  router.get(`${path}/:id/edit`, [controller, 'edit']).as(`console.${name}.edit`)
+  router.post(`${path}/:id`, [controller, 'update']).as(`console.${name}.update`)
+}
+
+/**
+ * An action asked for on a page of its own: `GET <path>/:id/<segment>` shows the question
+ * (`confirm<Action>`), and the form there posts to the same address (`<action>`).
+ */
+function confirmedAction(
+  path: string,
+  name: string,
+  controller: ConsoleController,
+  segment: string,
+  action: string
+) {
+  const confirm = `confirm${action[0].toUpperCase()}${action.slice(1)}`
+  router
+    .get(`${path}/:id/${segment}`, [controller, confirm])
+    .as(`console.${name}.confirm_${action}`)
+  router.post(`${path}/:id/${segment}`, [controller, action]).as(`console.${name}.${action}`)
+}
+
+/** `POST <path>/:id/activate` and `.../deactivate`, named `console.<name>.activate|deactivate`. */
+function activation(path: string, name: string, controller: ConsoleController) {
+  for (const action of ['activate', 'deactivate']) {
+    router.post(`${path}/:id/${action}`, [controller, action]).as(`console.${name}.${action}`)
+  }
+}
+
 router
   .group(() => {
     router.get('/login', [SessionController, 'create']).as('console.login')
@@ -28,37 +68,14 @@ router
 
         router.get('/users', [UsersController, 'index']).as('console.users')
         router.get('/users/:id', [UsersController, 'show']).as('console.users.show')
-        router
-          .post('/users/:id/activate', [UsersController, 'activate'])
-          .as('console.users.activate')
-        router
-          .post('/users/:id/deactivate', [UsersController, 'deactivate'])
-          .as('console.users.deactivate')
+        activation('/users', 'users', UsersController)
         router.post('/users/:id/type', [UsersController, 'changeType']).as('console.users.type')
 
-        router.get('/policies', [PoliciesController, 'index']).as('console.policies')
-        router.get('/policies/new', [PoliciesController, 'create']).as('console.policies.create')
-        router.post('/policies', [PoliciesController, 'store']).as('console.policies.store')
-        router.get('/policies/:id/edit', [PoliciesController, 'edit']).as('console.policies.edit')
-        router.post('/policies/:id', [PoliciesController, 'update']).as('console.policies.update')
-        router
-          .get('/policies/:id/deactivate', [PoliciesController, 'confirmDeactivate'])
-          .as('console.policies.confirm_deactivate')
-        router
-          .post('/policies/:id/deactivate', [PoliciesController, 'deactivate'])
-          .as('console.policies.deactivate')
+        formPages('/policies', 'policies', PoliciesController)
+        confirmedAction('/policies', 'policies', PoliciesController, 'deactivate', 'deactivate')
 
-        router.get('/coupons', [CouponsController, 'index']).as('console.coupons')
-        router.get('/coupons/new', [CouponsController, 'create']).as('console.coupons.create')
-        router.post('/coupons', [CouponsController, 'store']).as('console.coupons.store')
-        router.get('/coupons/:id/edit', [CouponsController, 'edit']).as('console.coupons.edit')
-        router.post('/coupons/:id', [CouponsController, 'update']).as('console.coupons.update')
-        router
-          .get('/coupons/:id/delete', [CouponsController, 'confirmDestroy'])
-          .as('console.coupons.confirm_destroy')
-        router
-          .post('/coupons/:id/delete', [CouponsController, 'destroy'])
-          .as('console.coupons.destroy')
+        formPages('/coupons', 'coupons', CouponsController)
+        confirmedAction('/coupons', 'coupons', CouponsController, 'delete', 'destroy')
 
         router.get('/shops', [ShopsController, 'index']).as('console.shops')
         router.post('/shops/:id/approve', [ShopsController, 'approve']).as('console.shops.approve')
@@ -81,45 +98,12 @@ router
         router
           .get('/policies/consents/export', [PoliciesController, 'exportConsents'])
           .as('console.policies.export_consents')
-        router.get('/tax-rates', [TaxRatesController, 'index']).as('console.tax_rates')
-        router.get('/tax-rates/new', [TaxRatesController, 'create']).as('console.tax_rates.create')
-        router.post('/tax-rates', [TaxRatesController, 'store']).as('console.tax_rates.store')
-        router.get('/tax-rates/:id/edit', [TaxRatesController, 'edit']).as('console.tax_rates.edit')
-        router.post('/tax-rates/:id', [TaxRatesController, 'update']).as('console.tax_rates.update')
-        router
-          .get('/tax-rates/:id/delete', [TaxRatesController, 'confirmDestroy'])
-          .as('console.tax_rates.confirm_destroy')
-        router
-          .post('/tax-rates/:id/delete', [TaxRatesController, 'destroy'])
-          .as('console.tax_rates.destroy')
-        router
-          .get('/shipping-methods', [ShippingMethodsController, 'index'])
-          .as('console.shipping_methods')
-        router
-          .get('/shipping-methods/new', [ShippingMethodsController, 'create'])
-          .as('console.shipping_methods.create')
-        router
-          .post('/shipping-methods', [ShippingMethodsController, 'store'])
-          .as('console.shipping_methods.store')
-        router
-          .get('/shipping-methods/:id/edit', [ShippingMethodsController, 'edit'])
-          .as('console.shipping_methods.edit')
-        router
-          .post('/shipping-methods/:id', [ShippingMethodsController, 'update'])
-          .as('console.shipping_methods.update')
-        router
-          .post('/shipping-methods/:id/deactivate', [ShippingMethodsController, 'deactivate'])
-          .as('console.shipping_methods.deactivate')
-        router
-          .post('/shipping-methods/:id/activate', [ShippingMethodsController, 'activate'])
-          .as('console.shipping_methods.activate')
+        formPages('/tax-rates', 'tax_rates', TaxRatesController)
+        confirmedAction('/tax-rates', 'tax_rates', TaxRatesController, 'delete', 'destroy')
+        formPages('/shipping-methods', 'shipping_methods', ShippingMethodsController)
+        activation('/shipping-methods', 'shipping_methods', ShippingMethodsController)
         router.get('/products', [ProductsController, 'index']).as('console.products')
-        router
-          .post('/products/:id/deactivate', [ProductsController, 'deactivate'])
-          .as('console.products.deactivate')
-        router
-          .post('/products/:id/activate', [ProductsController, 'activate'])
-          .as('console.products.activate')
+        activation('/products', 'products', ProductsController)
       })
       .use(middleware.console())
   })
