@@ -9,7 +9,6 @@ import {
 } from '#validators/shipping_method'
 import { shippingMethodListFiltersValidator } from '#validators/console_shipping_method'
 import { ShippingMethodService } from '#services/checkout/shipping_method_service'
-import { ShippingMethodDirectoryService } from '#services/admin/shipping_method_directory_service'
 import { shippingMethodResource } from '#transformers/shipping_method_transformer'
 import { filterInput, shippingMethodFormInput } from '#support/form_input'
 import { consolePageToReturnTo } from '#support/console_errors'
@@ -31,10 +30,7 @@ const storeCurrency = () => config.get<string>('store.currency', 'USD')
 /** Console: shipping methods; add, edit, deactivate and reactivate them with the API's rules. */
 @inject()
 export default class ShippingMethodsController {
-  constructor(
-    protected methods: ShippingMethodService,
-    protected directory: ShippingMethodDirectoryService
-  ) {}
+  constructor(protected methods: ShippingMethodService) {}
 
   /** A page of methods, active or not, cheapest first. */
   async index({ bouncer, request, view }: HttpContext) {
@@ -83,7 +79,7 @@ export default class ShippingMethodsController {
   /** The edit form of one method. */
   async edit({ bouncer, params, view }: HttpContext) {
     await bouncer.with(ShippingMethodPolicy).authorize('update')
-    const method = await this.directory.find(params.id)
+    const method = await this.methods.find(params.id)
     return view.render('pages/admin/shipping_methods/edit', {
       section: 'shipping_methods',
       values: shippingMethodResource(method),

@@ -5,7 +5,6 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import { createTaxRateValidator, updateTaxRateValidator } from '#validators/tax_rate'
 import { taxRateListFiltersValidator } from '#validators/console_tax_rate'
 import { TaxRateService, defaultTaxRate } from '#services/checkout/tax_rate_service'
-import { TaxRateDirectoryService } from '#services/admin/tax_rate_directory_service'
 import { taxRateResource } from '#transformers/tax_rate_transformer'
 import { TAX_RATE } from '#support/percent'
 import { filterInput, taxRateFormInput } from '#support/form_input'
@@ -23,10 +22,7 @@ function destination(rate: { country: string; region: string | null }) {
 /** Console: tax rates per destination; add, change and remove them with the API's own rules. */
 @inject()
 export default class TaxRatesController {
-  constructor(
-    protected rates: TaxRateService,
-    protected directory: TaxRateDirectoryService
-  ) {}
+  constructor(protected rates: TaxRateService) {}
 
   /** A page of rates by country then region, with the rate that applies where none matches. */
   async index({ bouncer, request, view }: HttpContext) {
@@ -69,7 +65,7 @@ export default class TaxRatesController {
   /** The edit form of one rate. */
   async edit({ bouncer, params, view }: HttpContext) {
     await bouncer.with(TaxRatePolicy).authorize('update')
-    const taxRate = await this.directory.find(params.id)
+    const taxRate = await this.rates.find(params.id)
     return view.render('pages/admin/tax_rates/edit', {
       section: 'tax_rates',
       values: taxRateResource(taxRate),
@@ -90,7 +86,7 @@ export default class TaxRatesController {
   /** Asks before removing a rate. */
   async confirmDestroy({ bouncer, params, view }: HttpContext) {
     await bouncer.with(TaxRatePolicy).authorize('delete')
-    const taxRate = await this.directory.find(params.id)
+    const taxRate = await this.rates.find(params.id)
     return view.render('pages/admin/tax_rates/delete', {
       section: 'tax_rates',
       taxRate: taxRateResource(taxRate),
@@ -101,7 +97,7 @@ export default class TaxRatesController {
   /** Removes a rate; placed orders keep the tax they were charged. */
   async destroy({ auth, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(TaxRatePolicy).authorize('delete')
-    const taxRate = taxRateResource(await this.directory.find(params.id))
+    const taxRate = taxRateResource(await this.rates.find(params.id))
     await this.rates.delete(acting({ auth, request }), params.id)
     session.flash('success', `The tax rate for ${destination(taxRate)} is removed.`)
     return response.redirect().toRoute('console.tax_rates')

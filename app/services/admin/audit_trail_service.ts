@@ -67,6 +67,22 @@ export class AuditTrail {
     )
   }
 
+  /**
+   * Records an update by `acting` when it changed any of the audited fields (`changedFields` of
+   * `before` and `after`), with only those fields; records nothing when none changed or when no
+   * administrator is behind it (null).
+   */
+  async recordUpdate(
+    trx: TransactionClientContract,
+    acting: AdminActing | null,
+    target: Pick<AuditEntry, 'action' | 'targetType' | 'targetId'>,
+    before: Record<string, unknown>,
+    after: Record<string, unknown>
+  ): Promise<void> {
+    const changed = changedFields(before, after)
+    if (acting && changed) await this.record(trx, { ...acting, ...target, ...changed })
+  }
+
   /** Entries matching `filter`, newest first, each with its actor's id and e-mail. */
   async list(filter: AuditFilter, page: PageRequest): Promise<PageResult<AdminAction>> {
     const query = AdminAction.query()

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '#support/db_errors'
 import { sqlTime } from '#support/sql_time'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { nearStaticCache } from '#services/checkout/near_static_cache'
-import { AuditTrail, changedFields, type AdminActing } from '#services/admin/audit_trail_service'
+import { AuditTrail, type AdminActing } from '#services/admin/audit_trail_service'
 
 /** A shipping method as an admin writes it; `priceCents` already converted from the amount. */
 export interface ShippingMethodInput {
@@ -109,22 +109,20 @@ export class ShippingMethodService {
     id: string,
     input: Partial<ShippingMethodInput>
   ): Promise<ShippingMethod> {
-    const method = await this.#findLive(id)
+    const method = await this.find(id)
     const before = auditedFields(method)
     method.merge(
       Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
     )
-    await this.#save(method, async (trx) => {
-      const changed = changedFields(before, auditedFields(method))
-      if (!acting || !changed) return
-      await this.audit.record(trx, {
-        ...acting,
-        action: 'shipping_method.updated',
-        targetType: 'shipping_method',
-        targetId: method.id,
-        ...changed,
-      })
-    })
+    await this.#save(method, (trx) =>
+      this.audit.recordUpdate(
+        trx,
+        acting,
+        { action: 'shipping_method.updated', targetType: 'shipping_method', targetId: method.id },
+        before,
+        auditedFields(method)
+      )
+    )
     return method
   }
 
@@ -179,7 +177,8 @@ export class ShippingMethodService {
     }
   }
 
-  async #findLive(id: string): Promise<ShippingMethod> {
+  /** One method not deleted, active or not (the console's edit page); else a 404. */
+  async find(id: string): Promise<ShippingMethod> {
     const method = await ShippingMethod.query()
       .withScopes((scopes) => scopes.notDeleted())
       .where('id', id)

@@ -8,7 +8,7 @@ import { TAX_RATE } from '#support/percent'
 import { isUniqueViolation } from '#support/db_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { nearStaticCache } from '#services/checkout/near_static_cache'
-import { AuditTrail, changedFields, type AdminActing } from '#services/admin/audit_trail_service'
+import { AuditTrail, type AdminActing } from '#services/admin/audit_trail_service'
 
 /** A tax rate as an admin writes it; `rate` in thousandths of a percent. */
 export interface TaxRateInput {
@@ -39,6 +39,13 @@ export class TaxRateService {
     )
   }
 
+  /** One rate (the console's edit and delete pages); an unknown id is a 404. */
+  async find(id: string): Promise<TaxRate> {
+    const taxRate = await TaxRate.find(id)
+    if (!taxRate) throw new TaxRateNotFound()
+    return taxRate
+  }
+
   /** Adds a rate; a second rate for the same (country, region) is a 409. */
   async create(acting: AdminActing | null, input: TaxRateInput): Promise<TaxRate> {
     const taxRate = new TaxRate()
@@ -63,23 +70,20 @@ export class TaxRateService {
     id: string,
     input: Partial<TaxRateInput>
   ): Promise<TaxRate> {
-    const taxRate = await TaxRate.find(id)
-    if (!taxRate) throw new TaxRateNotFound()
+    const taxRate = await this.find(id)
     const before = auditedFields(taxRate)
     if (input.country !== undefined) taxRate.country = input.country
     if (input.region !== undefined) taxRate.region = regionKey(input.region)
     if (input.rate !== undefined) taxRate.rate = input.rate
-    await this.#save(taxRate, async (trx) => {
-      const changed = changedFields(before, auditedFields(taxRate))
-      if (!acting || !changed) return
-      await this.audit.record(trx, {
-        ...acting,
-        action: 'tax_rate.updated',
-        targetType: 'tax_rate',
-        targetId: taxRate.id,
-        ...changed,
-      })
-    })
+    await this.#save(taxRate, (trx) =>
+      this.audit.recordUpdate(
+        trx,
+        acting,
+        { action: 'tax_rate.updated', targetType: 'tax_rate', targetId: taxRate.id },
+        before,
+        auditedFields(taxRate)
+      )
+    )
     return taxRate
   }
 

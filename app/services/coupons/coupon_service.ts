@@ -17,7 +17,7 @@ import { type DiscountType } from '#enums/discount_type'
 import { snapshotOf } from '#services/coupons/coupon_usage_service'
 import { affectedRows } from '#services/coupons/affected_rows'
 import { CouponGuessLimiter, type CouponGuesser } from '#services/coupons/coupon_guess_limiter'
-import { AuditTrail, changedFields, type AdminActing } from '#services/admin/audit_trail_service'
+import { AuditTrail, type AdminActing } from '#services/admin/audit_trail_service'
 
 /** A new coupon. Amounts in cents; a PERCENTAGE value in hundredths of a percent. */
 export interface CouponInput {
@@ -146,16 +146,13 @@ export class CouponService {
       coupon.merge(present)
       assertCoherent(coupon)
       await saveWithUniqueCode(coupon)
-      const changed = changedFields(before, auditedFields(coupon))
-      if (changed) {
-        await this.audit.record(trx, {
-          ...acting,
-          action: 'coupon.updated',
-          targetType: 'coupon',
-          targetId: coupon.id,
-          ...changed,
-        })
-      }
+      await this.audit.recordUpdate(
+        trx,
+        acting,
+        { action: 'coupon.updated', targetType: 'coupon', targetId: coupon.id },
+        before,
+        auditedFields(coupon)
+      )
       return coupon
     })
   }

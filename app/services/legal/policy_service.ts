@@ -20,7 +20,7 @@ import {
   PolicyVersionExists,
 } from '#exceptions/legal_errors'
 import { ValidationFailed } from '#exceptions/common_errors'
-import { AuditTrail, changedFields, type AdminActing } from '#services/admin/audit_trail_service'
+import { AuditTrail, type AdminActing } from '#services/admin/audit_trail_service'
 
 /** A new policy version as the validator hands it over; `effectiveDate` is in UTC. */
 export interface NewPolicy {
@@ -204,16 +204,13 @@ export class PolicyService {
         throw fresh.isActive ? new PolicyLocked() : new PolicyInactive()
       }
       const updatedPolicy = await this.find(id, trx)
-      const changed = changedFields(auditedFields(policy), auditedFields(updatedPolicy))
-      if (changed) {
-        await this.audit.record(trx, {
-          ...acting,
-          action: 'policy.updated',
-          targetType: 'policy',
-          targetId: policy.id,
-          ...changed,
-        })
-      }
+      await this.audit.recordUpdate(
+        trx,
+        acting,
+        { action: 'policy.updated', targetType: 'policy', targetId: policy.id },
+        auditedFields(policy),
+        auditedFields(updatedPolicy)
+      )
       return updatedPolicy
     })
   }
