@@ -5,6 +5,7 @@ import {
   type JsonSchema,
   type OperationSpec,
 } from '#openapi/builders'
+import { ADMIN_ROLES, bearer } from '#openapi/audience'
 import {
   changePasswordValidator,
   forgetPasswordValidator,
@@ -45,10 +46,7 @@ const noStore = 'Every answer, success or failure, carries `Cache-Control: no-st
 
 const auth = { tags: ['Accounts'], auth: 'none' as const, style: 'envelope' as const }
 const admin = {
-  tags: ['Accounts: administration'],
-  auth: 'bearer' as const,
-  roles: ['ADMIN', 'SUPER_ADMIN'],
-  style: 'envelope' as const,
+  ...bearer('Accounts: administration', ADMIN_ROLES, 'envelope'),
   pathParams: ['userId'],
 }
 const manageNotes = {

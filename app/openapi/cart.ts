@@ -1,4 +1,6 @@
 import { ref, type AreaPaths, type JsonSchema } from '#openapi/builders'
+import { bearer } from '#openapi/audience'
+import { UserType } from '#enums/user_type'
 import { addCartItemValidator, setCartItemValidator } from '#validators/cart'
 import {
   CartFull,
@@ -9,12 +11,7 @@ import {
 } from '#exceptions/cart_errors'
 import { ProductNotFound } from '#exceptions/catalog_errors'
 
-const base = {
-  tags: ['Cart'],
-  auth: 'bearer' as const,
-  roles: ['CUSTOMER'],
-  style: 'problem' as const,
-}
+const base = bearer('Cart', [UserType.CUSTOMER], 'problem')
 const ok = { description: 'The whole cart after the change', schema: ref('Cart') }
 
 /** The customer's cart. */

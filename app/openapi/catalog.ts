@@ -1,4 +1,6 @@
 import { deletedSchema, pageOf, ref, type AreaPaths, type JsonSchema } from '#openapi/builders'
+import { ADMIN_ROLES, bearer } from '#openapi/audience'
+import { UserType } from '#enums/user_type'
 import {
   adminShopListValidator,
   createShopValidator,
@@ -14,18 +16,8 @@ import {
 import { FRAMEWORK_ERROR_DEFINITIONS as known } from '#exceptions/describe_error'
 import { ProductNotFound, ShopNotFound, SkuExists } from '#exceptions/catalog_errors'
 
-const seller = {
-  tags: ['Seller: shops and products'],
-  auth: 'bearer' as const,
-  roles: ['SELLER'],
-  style: 'problem' as const,
-}
-const admin = {
-  tags: ['Admin: shops'],
-  auth: 'bearer' as const,
-  roles: ['ADMIN', 'SUPER_ADMIN'],
-  style: 'problem' as const,
-}
+const seller = bearer('Seller: shops and products', [UserType.SELLER], 'problem')
+const admin = bearer('Admin: shops', ADMIN_ROLES, 'problem')
 const product = ref('Product')
 const shop = ref('Shop')
 

@@ -6,6 +6,8 @@ import {
   type AreaPaths,
   type JsonSchema,
 } from '#openapi/builders'
+import { ADMIN_ROLES, bearer } from '#openapi/audience'
+import { UserType } from '#enums/user_type'
 import { paginationValidator } from '#validators/pagination'
 import {
   createShippingAddressValidator,
@@ -48,18 +50,8 @@ const pricingNotes = {
   429: 'More than 30 coupon codes that match no coupon in a minute, per customer or per client address, counted with the coupon lookup.',
 }
 
-const customer = {
-  tags: ['Checkout'],
-  auth: 'bearer' as const,
-  roles: ['CUSTOMER'],
-  style: 'problem' as const,
-}
-const admin = {
-  tags: ['Checkout administration'],
-  auth: 'bearer' as const,
-  roles: ['ADMIN', 'SUPER_ADMIN'],
-  style: 'problem' as const,
-}
+const customer = bearer('Checkout', [UserType.CUSTOMER], 'problem')
+const admin = bearer('Checkout administration', ADMIN_ROLES, 'problem')
 const paging = paginationValidator.toJSONSchema() as JsonSchema
 const address = ref('ShippingAddress')
 const method = ref('ShippingMethod')

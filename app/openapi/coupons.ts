@@ -1,4 +1,5 @@
 import { deletedSchema, pageOf, ref, type AreaPaths, type JsonSchema } from '#openapi/builders'
+import { ADMIN_ROLES, bearer } from '#openapi/audience'
 import { createCouponValidator, updateCouponValidator } from '#validators/coupon'
 import { paginationValidator } from '#validators/pagination'
 import { localDateTimeSchema } from '#transformers/coupon_schema'
@@ -32,12 +33,7 @@ function couponBody(schema: JsonSchema): JsonSchema {
   }
 }
 
-const admin = {
-  tags: ['Coupons'],
-  auth: 'bearer' as const,
-  roles: ['ADMIN', 'SUPER_ADMIN'],
-  style: 'problem' as const,
-}
+const admin = bearer('Coupons', ADMIN_ROLES, 'problem')
 
 /** Routes of the coupons area. */
 export const couponsPaths: AreaPaths = {

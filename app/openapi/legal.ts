@@ -6,6 +6,7 @@ import {
   type JsonSchema,
   type OperationSpec,
 } from '#openapi/builders'
+import { ADMIN_ROLES, bearer } from '#openapi/audience'
 import {
   createPolicyValidator,
   policyListValidator,
@@ -35,18 +36,10 @@ const policyDetail = envelopeOf(ref('PolicyDetail'))
 const consent = envelopeOf(ref('PolicyConsent'))
 
 const publicRead = { tags, style: 'envelope' as const, auth: 'none' as const }
-const signedIn = {
-  tags,
-  style: 'envelope' as const,
-  auth: 'bearer' as const,
-  roles: ['any signed-in user'],
-}
+const signedIn = bearer('Policies', ['any signed-in user'], 'envelope')
 const adminOperation = (spec: Omit<OperationSpec, 'tags' | 'style' | 'auth' | 'roles'>) => ({
   ...spec,
-  tags,
-  style: 'envelope' as const,
-  auth: 'bearer' as const,
-  roles: ['ADMIN', 'SUPER_ADMIN'],
+  ...bearer('Policies', ADMIN_ROLES, 'envelope'),
 })
 
 /** Routes of the legal area. */

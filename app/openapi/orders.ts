@@ -1,4 +1,6 @@
 import { pageOf, ref, type AreaPaths, type JsonSchema, type OperationSpec } from '#openapi/builders'
+import { ADMIN_ROLES, bearer } from '#openapi/audience'
+import { UserType } from '#enums/user_type'
 import {
   adminOrderListValidator,
   customerOrderListValidator,
@@ -24,12 +26,7 @@ const paymentNotes = {
     'CANCELLED or DELIVERED.',
 }
 
-const customer = {
-  tags: ['Orders'],
-  auth: 'bearer' as const,
-  roles: ['CUSTOMER'],
-  style: 'problem' as const,
-}
+const customer = bearer('Orders', [UserType.CUSTOMER], 'problem')
 
 /** The four routes sellers and admins share, for one of them; `names` says which orders. */
 function managedOrders(
@@ -134,7 +131,7 @@ export const ordersPaths: AreaPaths = {
     {
       tags: ['Order administration'],
       auth: 'bearer',
-      roles: ['ADMIN', 'SUPER_ADMIN'],
+      roles: ADMIN_ROLES,
       style: 'problem',
     },
     {
