@@ -40,7 +40,6 @@ import {
   DEMO_SHOPS,
   DEMO_TAX_RATES,
   demoEmails,
-  type DemoCustomer,
 } from '#services/system/demo_store_data'
 
 /** An account the demo made, to print for the operator. */
@@ -248,7 +247,8 @@ export class DemoStoreService {
     const shoppers: Shopper[] = []
     for (const customer of DEMO_CUSTOMERS) {
       const user = await this.#account(customer.email, UserType.CUSTOMER, made)
-      const address = await this.addresses.create(user, addressOf(customer))
+      // A demo customer's fields are the address input's (its e-mail aside, which is not read).
+      const address = await this.addresses.create(user, { ...customer, isDefault: true })
       made.addresses += 1
       shoppers.push({ user, address })
     }
@@ -563,20 +563,6 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
     ;[copy[index], copy[other]] = [copy[other], copy[index]]
   }
   return copy
-}
-
-function addressOf(customer: DemoCustomer) {
-  return {
-    fullName: customer.fullName,
-    phone: customer.phone,
-    line1: customer.line1,
-    line2: customer.line2 ?? null,
-    city: customer.city,
-    state: customer.state ?? null,
-    postalCode: customer.postalCode,
-    country: customer.country,
-    isDefault: true,
-  }
 }
 
 /** A moment of the last 90 minutes, but today in the store's time zone (an order still PENDING). */
