@@ -12,11 +12,10 @@ import {
 } from '#exceptions/account_errors'
 import { TokenService } from '#services/accounts/token_service'
 import { isUniqueViolation } from '#support/db_errors'
-import { recordSecurityEvent } from '#services/system/security_events'
+import { recordSecurityEvent, type SecurityEvent } from '#services/system/security_events'
 import { mayManageAccount } from '#policies/user_policy'
 import { AuditTrail, changedFields, type AdminActing } from '#services/admin/audit_trail_service'
 import type { AuditAction, AuditChanges } from '#models/admin_action'
-import type { SecurityEvent } from '#services/system/security_events'
 
 /** What an administrative action did: `changed` is false for a repeat that changed nothing. */
 export interface AdministrationResult {
