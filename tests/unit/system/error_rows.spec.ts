@@ -1,0 +1,30 @@
+import { test } from '@japa/runner'
+import { DomainError, domainErrors, errorOfRow, type ErrorRow } from '#exceptions/domain_error'
+
+test.group('Error rows', () => {
+  test('a row gives its status, code and message', ({ assert }) => {
+    assert.deepEqual(errorOfRow('422 SOME_REFUSAL Refused for a reason'), {
+      status: 422,
+      code: 'SOME_REFUSAL',
+      message: 'Refused for a reason',
+    })
+  })
+
+  test('a row in another form fails at load', ({ assert }) => {
+    for (const row of [
+      '42 SOME_REFUSAL Too short a status',
+      '422 cart_full Lower case',
+      '422 SOME_REFUSAL',
+    ]) {
+      assert.throws(() => errorOfRow(row as ErrorRow), /is not "<status> <CODE> <default message>"/)
+    }
+  })
+
+  test('domainErrors declares a DomainError class per row', ({ assert }) => {
+    const { Refused } = domainErrors({ Refused: '409 SOMETHING_REFUSED It was refused' })
+    const error = new Refused()
+    assert.instanceOf(error, DomainError)
+    assert.include(error, { status: 409, code: 'SOMETHING_REFUSED', message: 'It was refused' })
+    assert.equal(new Refused('Said otherwise').message, 'Said otherwise')
+  })
+})
