@@ -23,19 +23,30 @@ export type ErrorDefinition = Pick<ErrorDescription, 'status' | 'code' | 'messag
  */
 export const FRAMEWORK_ERROR_DEFINITIONS = errorTable(
   {
-    routeNotFound: '404 ROUTE_NOT_FOUND No route matches this request',
-    unauthorized: '401 UNAUTHORIZED Authentication is required',
-    forbidden: '403 FORBIDDEN You are not allowed to do this',
-    csrfTokenInvalid: '403 CSRF_TOKEN_INVALID The form has expired; reload the page and try again',
-    payloadTooLarge: '413 PAYLOAD_TOO_LARGE The request body is too large',
-    unsupportedEncoding: '415 UNSUPPORTED_ENCODING The request body encoding is not supported',
-    validationFailed: '400 VALIDATION_FAILED The request is invalid',
-    malformedBody: '400 MALFORMED_BODY The request body is not a valid JSON object',
-    methodNotAllowed: '405 METHOD_NOT_ALLOWED This method is not allowed here',
-    tooManyRequests: '429 TOO_MANY_REQUESTS Too many requests; try again later',
-    serviceUnavailable:
-      '503 SERVICE_UNAVAILABLE The service is temporarily unavailable; try again shortly',
-    internal: '500 INTERNAL_ERROR An unexpected error occurred',
+    routeNotFound: [404, 'ROUTE_NOT_FOUND', 'No route matches this request'],
+    unauthorized: [401, 'UNAUTHORIZED', 'Authentication is required'],
+    forbidden: [403, 'FORBIDDEN', 'You are not allowed to do this'],
+    csrfTokenInvalid: [
+      403,
+      'CSRF_TOKEN_INVALID',
+      'The form has expired; reload the page and try again',
+    ],
+    payloadTooLarge: [413, 'PAYLOAD_TOO_LARGE', 'The request body is too large'],
+    unsupportedEncoding: [
+      415,
+      'UNSUPPORTED_ENCODING',
+      'The request body encoding is not supported',
+    ],
+    validationFailed: [400, 'VALIDATION_FAILED', 'The request is invalid'],
+    malformedBody: [400, 'MALFORMED_BODY', 'The request body is not a valid JSON object'],
+    methodNotAllowed: [405, 'METHOD_NOT_ALLOWED', 'This method is not allowed here'],
+    tooManyRequests: [429, 'TOO_MANY_REQUESTS', 'Too many requests; try again later'],
+    serviceUnavailable: [
+      503,
+      'SERVICE_UNAVAILABLE',
+      'The service is temporarily unavailable; try again shortly',
+    ],
+    internal: [500, 'INTERNAL_ERROR', 'An unexpected error occurred'],
   },
   (definition): ErrorDefinition => definition
 )

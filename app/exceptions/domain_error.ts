@@ -48,14 +48,22 @@ export function defineDomainError(status: number, code: string, defaultMessage: 
 /** A class `defineDomainError` makes: `new` it to refuse, read its static status and code. */
 export type DomainErrorClass = ReturnType<typeof defineDomainError>
 
-/** One error as a line of data: `'<status> <CODE> <default message>'`. */
-export type ErrorRow = `${number} ${string}`
+/** One error as a line of data: `[status, CODE, default message]`. */
+export type ErrorRow = readonly [status: number, code: string, message: string]
 
-/** The status, code and message of one error row; a row in another form fails at load. */
-export function errorOfRow(row: ErrorRow): { status: number; code: string; message: string } {
-  const parts = /^(\d{3}) ([A-Z][A-Z_]+) (.+)$/.exec(row)
-  if (!parts) throw new Error(`"${row}" is not "<status> <CODE> <default message>"`)
-  return { status: Number(parts[1]), code: parts[2], message: parts[3] }
+/**
+ * The status, code and message of one error row. A row whose status is not an error status or
+ * whose code is not upper snake case fails at load, so a typo never reaches a client.
+ */
+export function errorOfRow([status, code, message]: ErrorRow): {
+  status: number
+  code: string
+  message: string
+} {
+  if (!Number.isInteger(status) || status < 400 || status > 599 || !/^[A-Z][A-Z_]+$/.test(code)) {
+    throw new Error(`[${status}, '${code}'] is not an error status with an UPPER_SNAKE code`)
+  }
+  return { status, code, message }
 }
 
 /** Each row of `table` read by `errorOfRow`, under the same name. */
@@ -72,7 +80,7 @@ export function errorTable<Name extends string, Value>(
 
 /**
  * Declares an area's domain errors from a table, one line each (`app/exceptions/*_errors.ts`):
- * `CartFull: '422 CART_FULL A cart holds at most 100 different products'`.
+ * `CartFull: [422, 'CART_FULL', 'A cart holds at most 100 different products']`.
  */
 export function domainErrors<Name extends string>(
   table: Record<Name, ErrorRow>
