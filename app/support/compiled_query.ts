@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { StrictValues } from '@adonisjs/lucid/types/querybuilder'
@@ -11,9 +12,14 @@ interface Compilable {
 /** The compiled SQL and, for each bound value, the parameter it stands for (or -1: a constant). */
 interface Compiled {
   sql: string
+  /** PostgreSQL: the name the statement is prepared under, once per connection. */
+  statementName?: string
   bindings: StrictValues[]
   parameterAt: number[]
 }
+
+/** Hooks the query builder runs around a read, which a compiled query cannot. */
+const FIND_HOOKS = ['before:find', 'after:find', 'before:fetch', 'after:fetch']
 
 /** Stands for parameter `i` while the query is compiled; no real value looks like it. */
 const placeholder = (index: number) => `\u0000compiled-query-parameter-${index}\u0000`
@@ -25,6 +31,12 @@ const placeholder = (index: number) => `\u0000compiled-query-parameter-${index}\
  * builder as usual, so scopes stay the one definition of their rules; `build` receives a
  * placeholder for each parameter, and each placeholder must end up as a bound value (never in a
  * raw SQL string), which `#compile` checks.
+ *
+ * On PostgreSQL the statement is also prepared, once per pooled connection (node-postgres' named
+ * statements, named by a hash of the SQL), so the server parses and plans it once rather than on
+ * every request (after five runs it may keep a generic plan, as for any prepared statement: these
+ * are lookups by key). A connection pooler in front of PostgreSQL must keep sessions (PgBouncer's
+ * session mode) for this.
  */
 export class CompiledQuery<Parameters extends StrictValues[]> {
   #compiled = new Map<string, Compiled>()
@@ -41,7 +53,9 @@ export class CompiledQuery<Parameters extends StrictValues[]> {
       const parameter = compiled.parameterAt[at]
       return parameter === -1 ? value : parameters[parameter]
     })
-    const result = await client.rawQuery(compiled.sql, bindings)
+    const query = client.rawQuery(compiled.sql, bindings)
+    if (compiled.statementName) query.knexQuery.options({ name: compiled.statementName })
+    const result = await query
     return (Array.isArray(result) ? result : result.rows) as Row[]
   }
 
@@ -55,6 +69,9 @@ export class CompiledQuery<Parameters extends StrictValues[]> {
     parameters: Parameters,
     client: QueryClientContract = db.connection()
   ): Promise<InstanceType<Model>[]> {
+    if (FIND_HOOKS.some((event) => model.$hooks.has(event))) {
+      throw new Error(`${model.name} has find or fetch hooks, which a compiled query would skip`)
+    }
     const rows = await this.rows<ModelObject>(parameters, client)
     return model.$createMultipleFromAdapterResult(
       rows,
@@ -77,7 +94,15 @@ export class CompiledQuery<Parameters extends StrictValues[]> {
         throw new Error(`parameter ${index} of a compiled query is not a bound value`)
       }
     }
-    const compiled = { sql, bindings: [...bindings] as StrictValues[], parameterAt }
+    const compiled = {
+      sql,
+      statementName:
+        client.dialect.name === 'postgres'
+          ? `compiled_${createHash('sha256').update(sql).digest('hex').slice(0, 32)}`
+          : undefined,
+      bindings: [...bindings] as StrictValues[],
+      parameterAt,
+    }
     this.#compiled.set(client.dialect.name, compiled)
     return compiled
   }
