@@ -11,13 +11,13 @@ server.use([
   () => import('#middleware/request_context_middleware'),
   // Before routing: a preflight (OPTIONS) matches no route and is answered here.
   () => import('@adonisjs/cors/cors_middleware'),
-  () => import('@adonisjs/static/static_middleware'),
+  () => import('#middleware/public_files_middleware'),
 ])
 
 /** Runs on every matched route. Sessions and CSRF are console-only (named middleware below). */
 router.use([
   () => import('#middleware/request_body_middleware'),
-  () => import('@adonisjs/auth/initialize_auth_middleware'),
+  () => import('#middleware/initialize_auth_middleware'),
   () => import('#middleware/initialize_bouncer_middleware'),
 ])
 
@@ -29,4 +29,5 @@ export const middleware = router.named({
   session: () => import('@adonisjs/session/session_middleware'),
   shield: () => import('@adonisjs/shield/shield_middleware'),
   console: () => import('#middleware/console_auth_middleware'),
+  viewHelpers: () => import('#middleware/share_view_helpers_middleware'),
 })

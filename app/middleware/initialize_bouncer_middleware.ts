@@ -4,7 +4,10 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import * as abilities from '#abilities/main'
 import { policies } from '#policies/main'
 
-/** Creates the request's Bouncer with the authenticated user (if any). */
+/**
+ * Creates the request's Bouncer with the authenticated user (if any). Its template helpers are
+ * shared only on console pages (`share_view_helpers_middleware`).
+ */
 export default class InitializeBouncerMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
     ctx.bouncer = new Bouncer(
@@ -12,7 +15,6 @@ export default class InitializeBouncerMiddleware {
       abilities,
       policies
     ).setContainerResolver(ctx.containerResolver)
-    if ('view' in ctx) ctx.view.share(ctx.bouncer.edgeHelpers)
     return next()
   }
 }

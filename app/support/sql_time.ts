@@ -41,3 +41,12 @@ export function sqlTime(
 export function toDbInstant(value: DateTime): string {
   return value.toUTC().toFormat("yyyy-MM-dd HH:mm:ss.SSS'Z'")
 }
+
+/**
+ * An instant of a row read without a model, written as every response writes instants (ISO 8601
+ * in UTC with milliseconds): exactly what a model's `@column.dateTime` and the transformers'
+ * `instant` make of it. PostgreSQL returns a Date, SQLite the text Lucid wrote.
+ */
+export function instantOfRow(value: Date | string): string {
+  return (typeof value === 'string' ? DateTime.fromSQL(value).toJSDate() : value).toISOString()
+}

@@ -1,23 +1,84 @@
 import type Product from '#models/product'
 import ApiTransformer from '#transformers/api_transformer'
+import { centsToAmount } from '#support/money'
+import { instantOfRow } from '#support/sql_time'
+
+/** The product fields the body shows besides its shop's name and its two instants. */
+type ProductFields = Pick<
+  Product,
+  'id' | 'shopId' | 'name' | 'description' | 'sku' | 'priceCents' | 'stock' | 'isActive'
+>
+
+/** A row of `products` read without a model, with its shop's name (`CatalogService.show`). */
+export interface ProductRow {
+  id: string
+  shop_id: string
+  shop_name: string
+  name: string
+  description: string | null
+  sku: string
+  price_cents: number
+  stock: number
+  /** 0 or 1 on SQLite. */
+  is_active: boolean | number
+  created_at: Date | string
+  updated_at: Date | string
+}
+
+/** The one body of a product, from a model or from a row. */
+function productBody(
+  product: ProductFields,
+  shopName: string,
+  createdAt: string,
+  updatedAt: string
+) {
+  return {
+    id: product.id,
+    shopId: product.shopId,
+    shopName,
+    name: product.name,
+    description: product.description,
+    sku: product.sku,
+    price: centsToAmount(product.priceCents),
+    stock: product.stock,
+    inStock: product.stock > 0,
+    isActive: product.isActive,
+    createdAt,
+    updatedAt,
+  }
+}
 
 /** A product as sellers and the public catalog show it; its `shop` must be preloaded. */
 export default class ProductTransformer extends ApiTransformer<Product> {
+  /**
+   * The same body from a row, for the hottest catalog read: no model is hydrated and no
+   * transformer item built (issue #15 allows it; docs/performance.md, "Profile").
+   */
+  static fromRow(row: ProductRow) {
+    return productBody(
+      {
+        id: row.id,
+        shopId: row.shop_id,
+        name: row.name,
+        description: row.description,
+        sku: row.sku,
+        priceCents: row.price_cents,
+        stock: row.stock,
+        isActive: Boolean(row.is_active),
+      },
+      row.shop_name,
+      instantOfRow(row.created_at),
+      instantOfRow(row.updated_at)
+    )
+  }
+
   toObject() {
     const product = this.resource
-    return {
-      id: product.id,
-      shopId: product.shopId,
-      shopName: product.shop.name,
-      name: product.name,
-      description: product.description,
-      sku: product.sku,
-      price: this.amount(product.priceCents),
-      stock: product.stock,
-      inStock: product.stock > 0,
-      isActive: product.isActive,
-      createdAt: this.instant(product.createdAt),
-      updatedAt: this.instant(product.updatedAt),
-    }
+    return productBody(
+      product,
+      product.shop.name,
+      this.instant(product.createdAt),
+      this.instant(product.updatedAt)
+    )
   }
 }

@@ -43,7 +43,11 @@ export class BenchServer {
       options.build === 'compiled'
         ? ['build/bin/server.js']
         : ['--import=@poppinss/ts-exec', 'bin/server.ts']
-    const child = spawn(process.execPath, entry, {
+    // BENCH_CPU_PROF_DIR: a V8 CPU profile of the server, written there when it stops.
+    const profile = process.env.BENCH_CPU_PROF_DIR
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
+      : []
+    const child = spawn(process.execPath, [...profile, ...entry], {
       env: {
         ...process.env,
         NODE_ENV: 'production',

@@ -108,4 +108,4 @@ router
       .use(middleware.console())
   })
   .prefix('/admin')
-  .use([middleware.session(), middleware.shield()])
+  .use([middleware.session(), middleware.shield(), middleware.viewHelpers()])

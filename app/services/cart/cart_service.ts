@@ -16,6 +16,7 @@ import {
   QuantityLimitExceeded,
 } from '#exceptions/cart_errors'
 import { sqlTime } from '#support/sql_time'
+import { CompiledQuery } from '#support/compiled_query'
 
 /** One cart line joined with its product and shop as they are now (checkout's input). */
 export interface CartLine {
@@ -57,6 +58,69 @@ interface LineRow {
   is_active: boolean | number
   deleted_at: unknown
   shop_selling: boolean | number
+}
+
+/**
+ * The cart lines query of `CartService.linesFor` and `linesWithSellersFor`, compiled once for
+ * each of its shapes (`CompiledQuery`): every cart read, summary and placement sends it.
+ */
+const compiledLines = new Map<string, CompiledQuery<string[]>>()
+
+function linesQuery(oneProduct: boolean, withSellers: boolean): CompiledQuery<string[]> {
+  const shape = `${oneProduct}:${withSellers}`
+  let compiled = compiledLines.get(shape)
+  if (!compiled) {
+    compiled = new CompiledQuery(oneProduct ? 2 : 1, (client, userId, productId) =>
+      buildLinesQuery(client, userId, oneProduct ? productId : undefined, withSellers)
+    )
+    compiledLines.set(shape, compiled)
+  }
+  return compiled
+}
+
+/**
+ * The customer's lines (or the line of `productId`) joined with their product and shop, oldest
+ * first; whether the shop sells is the `selling` scope of `Shop` (the catalog's rule) as an
+ * `EXISTS` column.
+ */
+function buildLinesQuery(
+  client: QueryClientContract,
+  userId: string,
+  productId: string | undefined,
+  withSellers: boolean
+) {
+  const selling = Shop.query({ client })
+    .withScopes((scopes) => scopes.selling())
+    .whereColumn('shops.id', 'products.shop_id')
+    .select('shops.id')
+    .toSQL()
+  const query = client
+    .from('cart_items')
+    .join('products', 'products.id', 'cart_items.product_id')
+    .join('shops', 'shops.id', 'products.shop_id')
+    .where('cart_items.user_id', userId)
+  if (productId) query.where('cart_items.product_id', productId)
+  if (withSellers) {
+    query
+      .join('users as sellers', 'sellers.id', 'shops.seller_id')
+      .select('sellers.email as seller_email')
+  }
+  return query
+    .orderBy('cart_items.created_at', 'asc')
+    .orderBy('cart_items.id', 'asc')
+    .select(
+      'cart_items.product_id',
+      'cart_items.quantity',
+      'products.shop_id',
+      'products.name',
+      'products.sku',
+      'products.price_cents',
+      'products.stock',
+      'products.is_active',
+      'products.deleted_at',
+      'shops.name as shop_name',
+      client.getReadClient().raw(`exists (${selling.sql}) as shop_selling`, selling.bindings)
+    )
 }
 
 /** A customer's cart: one line per product, prices always read from the product. */
@@ -148,38 +212,11 @@ export class CartService {
     userId: string,
     options: { productId?: string; withSellers?: boolean }
   ): Promise<CartLine[]> {
-    const selling = Shop.query({ client })
-      .withScopes((scopes) => scopes.selling())
-      .whereColumn('shops.id', 'products.shop_id')
-      .select('shops.id')
-      .toSQL()
-    const query = client
-      .from('cart_items')
-      .join('products', 'products.id', 'cart_items.product_id')
-      .join('shops', 'shops.id', 'products.shop_id')
-      .where('cart_items.user_id', userId)
-    if (options.productId) query.where('cart_items.product_id', options.productId)
-    if (options.withSellers) {
-      query
-        .join('users as sellers', 'sellers.id', 'shops.seller_id')
-        .select('sellers.email as seller_email')
-    }
-    const rows: LineRow[] = await query
-      .orderBy('cart_items.created_at', 'asc')
-      .orderBy('cart_items.id', 'asc')
-      .select(
-        'cart_items.product_id',
-        'cart_items.quantity',
-        'products.shop_id',
-        'products.name',
-        'products.sku',
-        'products.price_cents',
-        'products.stock',
-        'products.is_active',
-        'products.deleted_at',
-        'shops.name as shop_name',
-        client.getReadClient().raw(`exists (${selling.sql}) as shop_selling`, selling.bindings)
-      )
+    const parameters = options.productId ? [userId, options.productId] : [userId]
+    const rows = await linesQuery(
+      Boolean(options.productId),
+      Boolean(options.withSellers)
+    ).rows<LineRow>(parameters, client)
     return rows.map((row) => ({
       productId: row.product_id,
       shopId: row.shop_id,

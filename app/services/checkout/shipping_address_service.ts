@@ -6,6 +6,7 @@ import { ShippingAddressNotFound } from '#exceptions/checkout_errors'
 import { isUniqueViolation } from '#support/db_errors'
 import { sqlTime } from '#support/sql_time'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
+import { CompiledQuery } from '#support/compiled_query'
 
 /** The fields of an address as a customer writes them (already validated). */
 export interface ShippingAddressInput {
@@ -22,6 +23,13 @@ export interface ShippingAddressInput {
 
 /** How often a write is retried after losing a race for the default flag. */
 const DEFAULT_RACE_ATTEMPTS = 3
+
+/** A customer's address by id: every summary and placement reads it (`CompiledQuery`). */
+const ownedAddress = new CompiledQuery<[id: string, customerId: string]>(
+  2,
+  (client, id, customerId) =>
+    ShippingAddress.query({ client }).where('id', id).where('user_id', customerId).limit(1)
+)
 
 /**
  * A customer's saved addresses. Every read and write is scoped to the customer in SQL, so another
@@ -91,10 +99,7 @@ export class ShippingAddressService {
     id: string,
     client?: QueryClientContract
   ): Promise<ShippingAddress> {
-    const address = await ShippingAddress.query({ client })
-      .where('id', id)
-      .where('user_id', customerId)
-      .first()
+    const [address] = await ownedAddress.models(ShippingAddress, [id, customerId], client)
     if (!address) throw new ShippingAddressNotFound()
     return address
   }

@@ -1,5 +1,7 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import db from '@adonisjs/lucid/services/db'
 import Coupon from '#models/coupon'
+import { CompiledQuery } from '#support/compiled_query'
 import type { DomainError } from '#exceptions/domain_error'
 import {
   CHECKOUT_REFUSALS,
@@ -43,6 +45,15 @@ export function checkoutRefusal(reason: CouponRefusal): DomainError {
   return new CHECKOUT_REFUSALS[reason]()
 }
 
+/** The live, active coupon with a code: every summary and placement with a coupon reads it. */
+const applicableCoupon = new CompiledQuery<[code: string]>(1, (client, code) =>
+  Coupon.query({ client })
+    .withScopes((scopes) => scopes.notDeleted())
+    .where('code', code)
+    .where('is_active', true)
+    .limit(1)
+)
+
 /** Coupon use counting for checkout: every change to `usage_count` goes through here. */
 export class CouponUsageService {
   /**
@@ -53,11 +64,11 @@ export class CouponUsageService {
     code: string,
     trx?: TransactionClientContract
   ): Promise<CouponSnapshot | null> {
-    const coupon = await Coupon.query({ client: trx })
-      .withScopes((scopes) => scopes.notDeleted())
-      .where('code', code.trim().toUpperCase())
-      .where('is_active', true)
-      .first()
+    const [coupon] = await applicableCoupon.models(
+      Coupon,
+      [code.trim().toUpperCase()],
+      trx ?? db.connection()
+    )
     return coupon ? snapshotOf(coupon) : null
   }
 

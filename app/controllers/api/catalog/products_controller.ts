@@ -4,7 +4,6 @@ import { CatalogService } from '#services/catalog/catalog_service'
 import { catalogListValidator } from '#validators/product'
 import { pageRequest } from '#validators/pagination'
 import ProductTransformer from '#transformers/product_transformer'
-import { serialize } from '#http/serialize'
 import { page } from '#http/page'
 
 /** The public catalog: `/api/v1/products`, no token needed. */
@@ -25,6 +24,6 @@ export default class ProductsController {
 
   /** Shows one product on sale. */
   async show({ params }: HttpContext) {
-    return serialize(ProductTransformer.transform(await this.catalog.show(params.id)))
+    return ProductTransformer.fromRow(await this.catalog.show(params.id))
   }
 }

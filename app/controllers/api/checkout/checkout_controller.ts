@@ -23,7 +23,7 @@ export default class CheckoutController {
       ...input,
       clientAddress: request.ip(),
     })
-    return serialize(CheckoutSummaryTransformer.transform(quote))
+    return CheckoutSummaryTransformer.bodyOf(quote)
   }
 
   /** Places one order per shop; a replayed idempotency key answers with the same orders. */

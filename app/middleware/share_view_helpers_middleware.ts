@@ -1,0 +1,14 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+
+/**
+ * Shares the authenticator and Bouncer's `@can` helpers with the console's templates. Only the
+ * routes that render pages take it: creating the request's Edge renderer is costly, so the API
+ * never does (docs/performance.md, "Profile").
+ */
+export default class ShareViewHelpersMiddleware {
+  async handle(ctx: HttpContext, next: NextFn) {
+    ctx.view.share({ auth: ctx.auth, ...ctx.bouncer.edgeHelpers })
+    return next()
+  }
+}
