@@ -99,6 +99,11 @@ export class ConsoleVisitor {
     return expectPage(this.assert, await this.get(path, qs))
   }
 
+  /** Opens the form page `path` as a browser does after a refusal: carrying `flash` along. */
+  async pageWithFlash(path: string, flash: Record<string, any>): Promise<string> {
+    return expectPage(this.assert, await this.get(path).withFlashMessages(flash))
+  }
+
   /** Opens `path` and asserts an error page of `status` that says `message`. */
   async expectErrorPage(
     path: string,
