@@ -8,6 +8,9 @@ import type { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
 import { CONSOLE_SIGNED_IN_AT, CONSOLE_TOKEN_VERSION } from '#middleware/console_auth_middleware'
 
+/** A page's query string; an undefined value is left out. */
+export type Query = Record<string, string | number | undefined>
+
 /** Form fields as a browser sends them. */
 export type FormFields = Record<string, string>
 
@@ -90,12 +93,12 @@ export class ConsoleVisitor {
   ) {}
 
   /** A GET of `path` in the session, answered without following redirects. */
-  get(path: string, qs: Record<string, string | number> = {}): ApiRequest {
+  get(path: string, qs: Query = {}): ApiRequest {
     return signedIn(this.client.get(path).qs(qs), this.user)
   }
 
   /** Opens `path`, asserts a 200 HTML page and returns its markup. */
-  async page(path: string, qs: Record<string, string | number> = {}): Promise<string> {
+  async page(path: string, qs: Query = {}): Promise<string> {
     return expectPage(this.assert, await this.get(path, qs))
   }
 
@@ -105,12 +108,7 @@ export class ConsoleVisitor {
   }
 
   /** Opens `path` and asserts an error page of `status` that says `message`. */
-  async expectErrorPage(
-    path: string,
-    status: number,
-    message: string,
-    qs: Record<string, string | number> = {}
-  ) {
+  async expectErrorPage(path: string, status: number, message: string, qs: Query = {}) {
     const response = await this.get(path, qs)
     response.assertStatus(status)
     this.assert.include(response.text(), message)
