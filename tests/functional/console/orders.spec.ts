@@ -1,21 +1,12 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
 import Order from '#models/order'
 import Product from '#models/product'
 import OrderStatusHistory from '#models/order_status_history'
 import { UserType } from '#enums/user_type'
-import { placedCheckout } from '#tests/functional/orders/fixtures'
+import { ordersOnFourDays, placedCheckout } from '#tests/functional/orders/fixtures'
 import { consoleAs, eachInTransaction, rowText, textOf } from '#tests/functional/console/support'
 import { UNKNOWN_ID } from '#tests/helpers/ids'
-
-/** Moves an order's placement time, as if it had been placed then. */
-async function placedAt(orderId: string, instant: DateTime) {
-  await db
-    .from('orders')
-    .where('id', orderId)
-    .update({ created_at: instant.toFormat(db.connection().dialect.dateTimeFormat) })
-}
 
 /** The order numbers a list page shows, in its order. */
 function numbersIn(html: string) {
@@ -48,13 +39,7 @@ test.group('Console orders: list', (group) => {
     assert,
   }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    const one = await placedCheckout()
-    const two = await placedCheckout()
-    await placedAt(one.orders[0].id, DateTime.fromISO('2026-01-10T12:00:00Z'))
-    await placedAt(one.orders[1].id, DateTime.fromISO('2026-01-31T23:59:59Z'))
-    await placedAt(two.orders[0].id, DateTime.fromISO('2026-02-01T00:00:00Z'))
-    await placedAt(two.orders[1].id, DateTime.fromISO('2026-03-01T08:30:00Z'))
-    await db.from('orders').where('id', two.orders[1].id).update({ status: 'CANCELLED' })
+    const { one, two } = await ordersOnFourDays()
     const list = async (qs: Record<string, string>) =>
       numbersIn(await admin.page('/admin/orders', qs))
 

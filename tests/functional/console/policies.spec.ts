@@ -15,6 +15,13 @@ async function storedPolicies() {
   return rows.map((row) => `${row.type}/${row.version}/${row.title}/${row.content}/${row.isActive}`)
 }
 
+/** A policy whose effective date has milliseconds, which the form must keep. */
+function policyEffectiveToTheMillisecond() {
+  return PolicyFactory.merge({
+    effectiveDate: DateTime.fromISO('2030-01-02T03:04:05.678Z'),
+  }).create()
+}
+
 /** Records a consent of a fresh customer, which also freezes the policy. */
 async function consentTo(policy: Policy) {
   const customer = await makeUser(UserType.CUSTOMER)
@@ -163,9 +170,7 @@ test.group('Console policies: edit', (group) => {
     assert,
   }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    const policy = await PolicyFactory.merge({
-      effectiveDate: DateTime.fromISO('2030-01-02T03:04:05.678Z'),
-    }).create()
+    const policy = await policyEffectiveToTheMillisecond()
     const html = await admin.page(`/admin/policies/${policy.id}/edit`)
     assert.include(html, 'value="2030-01-02T03:04:05.678"')
     assert.include(html, `value="${policy.version}"`)
@@ -177,9 +182,7 @@ test.group('Console policies: edit', (group) => {
     assert,
   }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    const policy = await PolicyFactory.merge({
-      effectiveDate: DateTime.fromISO('2030-01-02T03:04:05.678Z'),
-    }).create()
+    const policy = await policyEffectiveToTheMillisecond()
     const flash = await admin.submit(
       `/admin/policies/${policy.id}`,
       `/admin/policies/${policy.id}/edit`,
