@@ -27,6 +27,19 @@ function add(client: any, authorization: Authorization, productId: string, quant
     .json({ productId, quantity })
 }
 
+/** Sets the quantity of a line through the API, as the customer would. */
+function setQuantity(
+  client: any,
+  authorization: Authorization,
+  productId: string,
+  quantity: unknown
+) {
+  return client
+    .put(`/api/v1/cart/items/${productId}`)
+    .header('Authorization', authorization)
+    .json({ quantity })
+}
+
 /** Adds and expects the 200 with the cart. */
 async function addOk(
   client: any,
@@ -288,10 +301,7 @@ test.group('PUT /api/v1/cart/items/{productId}', (group) => {
     const { user, authorization } = await actor(UserType.CUSTOMER)
     const { product } = await productOnSale({ stock: 10, priceCents: 100 })
     await addOk(client, authorization, product.id, 4)
-    const response = await client
-      .put(`/api/v1/cart/items/${product.id}`)
-      .header('Authorization', authorization)
-      .json({ quantity: 2 })
+    const response = await setQuantity(client, authorization, product.id, 2)
     response.assertStatus(200)
     assert.equal(response.body().itemCount, 2)
     assert.equal(response.body().subTotal, 2)
@@ -303,10 +313,7 @@ test.group('PUT /api/v1/cart/items/{productId}', (group) => {
     const { product } = await productOnSale()
     await addOk(client, authorization, product.id, 1)
     for (const quantity of [0, 1000, 2.5, '3', null]) {
-      const response = await client
-        .put(`/api/v1/cart/items/${product.id}`)
-        .header('Authorization', authorization)
-        .json({ quantity })
+      const response = await setQuantity(client, authorization, product.id, quantity)
       const problem = expectProblem(assert, response, 400, 'VALIDATION_FAILED')
       assert.equal(problem.errors?.[0].field, 'quantity')
     }
@@ -320,10 +327,7 @@ test.group('PUT /api/v1/cart/items/{productId}', (group) => {
     const bob = await actor(UserType.CUSTOMER)
     const { product } = await productOnSale()
     await addOk(client, alice.authorization, product.id, 2)
-    const response = await client
-      .put(`/api/v1/cart/items/${product.id}`)
-      .header('Authorization', bob.authorization)
-      .json({ quantity: 7 })
+    const response = await setQuantity(client, bob.authorization, product.id, 7)
     expectProblem(assert, response, 404, 'CART_ITEM_NOT_FOUND')
     assert.lengthOf(await linesInDb(bob.user.id), 0)
     assert.equal(await storedQuantity(alice.user.id), 2)
@@ -336,17 +340,11 @@ test.group('PUT /api/v1/cart/items/{productId}', (group) => {
     const { user, authorization } = await actor(UserType.CUSTOMER)
     const { product } = await productOnSale({ stock: 3 })
     await addOk(client, authorization, product.id, 1)
-    const tooMany = await client
-      .put(`/api/v1/cart/items/${product.id}`)
-      .header('Authorization', authorization)
-      .json({ quantity: 4 })
+    const tooMany = await setQuantity(client, authorization, product.id, 4)
     expectProblem(assert, tooMany, 422, 'INSUFFICIENT_STOCK')
 
     await db.from('products').where('id', product.id).update({ is_active: false })
-    const gone = await client
-      .put(`/api/v1/cart/items/${product.id}`)
-      .header('Authorization', authorization)
-      .json({ quantity: 2 })
+    const gone = await setQuantity(client, authorization, product.id, 2)
     expectProblem(assert, gone, 409, 'PRODUCT_UNAVAILABLE')
     assert.equal(await storedQuantity(user.id), 1)
   })
