@@ -3,6 +3,7 @@
 | the load generator takes less of the CPU the server is measured on.
 */
 import http from 'node:http'
+import { readBody } from '../../tests/cluster/support/http.js'
 
 /** A response: status, headers and the parsed JSON body (or the text when it is not JSON). */
 export interface Reply {
@@ -46,16 +47,9 @@ export class HttpClient {
           },
         },
         (response) => {
-          const chunks: Buffer[] = []
-          response.on('data', (chunk: Buffer) => chunks.push(chunk))
-          response.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8')
-            let body: unknown = text
-            try {
-              body = text ? JSON.parse(text) : null
-            } catch {}
+          readBody(response, (body) =>
             resolve({ status: response.statusCode ?? 0, headers: response.headers, body })
-          })
+          )
           response.on('error', reject)
         }
       )

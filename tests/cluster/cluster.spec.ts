@@ -83,6 +83,11 @@ async function placeUntilAnswered(
 }
 
 /** Every instance's /health/ready report. */
+/** A customer `name`@customers.example.com signed up through `base`, from client address `n`. */
+function customerVia(base: string, name: string, n: number) {
+  return signUp(cluster, base, `${name}@customers.example.com`, 'customer', addressOf(n))
+}
+
 async function readiness() {
   return Promise.all(
     cluster.instances.map((instance) => send(instance.url, 'GET', '/health/ready'))
@@ -271,13 +276,7 @@ test.group('Cluster: three instances, one PostgreSQL, one Redis', (group) => {
     assert,
   }) => {
     const [first, second, third] = cluster.instances
-    const account = await signUp(
-      cluster,
-      first.url,
-      'refresh-reuse@customers.example.com',
-      'customer',
-      addressOf(5_001)
-    )
+    const account = await customerVia(first.url, 'refresh-reuse', 5_001)
     const rotated = await send(second.url, 'POST', '/auth/refresh', {
       json: { refreshToken: account.refreshToken },
       address: account.address,
@@ -305,13 +304,7 @@ test.group('Cluster: three instances, one PostgreSQL, one Redis', (group) => {
 
   test('a deactivation on one instance is refused at once by the others', async ({ assert }) => {
     const [first, second, third] = cluster.instances
-    const account = await signUp(
-      cluster,
-      second.url,
-      'deactivated@customers.example.com',
-      'customer',
-      addressOf(5_002)
-    )
+    const account = await customerVia(second.url, 'deactivated', 5_002)
     for (const instance of cluster.instances) {
       const cart = await send(instance.url, 'GET', '/api/v1/cart', { token: account.token })
       assert.equal(cart.status, 200)
@@ -327,13 +320,7 @@ test.group('Cluster: three instances, one PostgreSQL, one Redis', (group) => {
   }).timeout(120_000)
 
   test('the failed-login throttle counts across instances', async ({ assert }) => {
-    const account = await signUp(
-      cluster,
-      cluster.proxy.url,
-      'throttled@customers.example.com',
-      'customer',
-      addressOf(5_003)
-    )
+    const account = await customerVia(cluster.proxy.url, 'throttled', 5_003)
     const attempt = (instanceIndex: number, password: string) =>
       send(cluster.instances[instanceIndex].url, 'POST', '/auth/login', {
         json: { email: account.email, password, userType: 'customer' },
@@ -518,13 +505,7 @@ test.group('Cluster: three instances, one PostgreSQL, one Redis', (group) => {
   test('Redis stops: limits fall back to each instance with an error log, nothing fails, ready says degraded', async ({
     assert,
   }) => {
-    const account = await signUp(
-      cluster,
-      cluster.proxy.url,
-      'redis-outage@customers.example.com',
-      'customer',
-      addressOf(5_004)
-    )
+    const account = await customerVia(cluster.proxy.url, 'redis-outage', 5_004)
     const consolePage = (base: string) =>
       send(base, 'GET', '/admin/login', {
         headers: { accept: 'text/html' },

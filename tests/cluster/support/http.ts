@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http'
+import { request as httpRequest, type IncomingMessage } from 'node:http'
 
 /** One HTTP exchange as the harness saw it; `status` 0 when no answer came back. */
 export interface Reply {
@@ -29,13 +29,33 @@ function headersFor(options: SendOptions) {
   return headers
 }
 
-/** Sends one request to `base` (the proxy, or one instance) and reads the answer. */
-export async function send(
+/** A request to `base` (the proxy, or one instance), answered as a `Reply`. */
+export type Send = (
   base: string,
   method: string,
   path: string,
-  options: SendOptions = {}
-): Promise<Reply> {
+  options?: SendOptions
+) => Promise<Reply>
+
+/** A body as the harnesses read it: the parsed JSON, the text itself if it is not JSON, or null. */
+export function parsedBody(text: string): any {
+  if (!text) return null
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+/** Reads a node:http response to its end and hands its body, as `parsedBody` reads it, to `done`. */
+export function readBody(response: IncomingMessage, done: (body: any) => void) {
+  const chunks: Buffer[] = []
+  response.on('data', (chunk: Buffer) => chunks.push(chunk))
+  response.on('end', () => done(parsedBody(Buffer.concat(chunks).toString('utf8'))))
+}
+
+/** Sends one request to `base` (the proxy, or one instance) and reads the answer. */
+export const send: Send = async (base, method, path, options = {}) => {
   const headers = headersFor(options)
   const startedAt = performance.now()
   try {
@@ -45,15 +65,10 @@ export async function send(
       body: options.json === undefined ? undefined : JSON.stringify(options.json),
       signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
     })
-    const text = await response.text()
-    let body: unknown = text
-    try {
-      body = text ? JSON.parse(text) : null
-    } catch {}
     return {
       status: response.status,
       headers: response.headers,
-      body,
+      body: parsedBody(await response.text()),
       ms: performance.now() - startedAt,
     }
   } catch (error) {
@@ -72,25 +87,13 @@ export async function send(
  * Like `send`, but always on a connection of its own, opened for this request: no kept-alive
  * connection of an earlier request is reused, so a server closing idle connections cannot race it.
  */
-export function sendOnNewConnection(
-  base: string,
-  method: string,
-  path: string,
-  options: SendOptions = {}
-): Promise<Reply> {
+export const sendOnNewConnection: Send = (base, method, path, options = {}) => {
   const headers = headersFor(options)
   const payload = options.json === undefined ? undefined : JSON.stringify(options.json)
   const startedAt = performance.now()
   return new Promise((resolve) => {
     const request = httpRequest(`${base}${path}`, { method, headers, agent: false }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8')
-        let body: unknown = text
-        try {
-          body = text ? JSON.parse(text) : null
-        } catch {}
+      readBody(response, (body) => {
         const responseHeaders = new Headers()
         for (const [name, value] of Object.entries(response.headers)) {
           if (typeof value === 'string') responseHeaders.set(name, value)
@@ -121,12 +124,7 @@ export function sendOnNewConnection(
  * while 200 sign-ups hash their passwords at once) is retried after its Retry-After, as a
  * well-behaved client does, shortened to a second at most to keep the test quick.
  */
-export async function sendPatiently(
-  base: string,
-  method: string,
-  path: string,
-  options: SendOptions = {}
-): Promise<Reply> {
+export const sendPatiently: Send = async (base, method, path, options = {}) => {
   for (let attempt = 1; ; attempt++) {
     const reply = await send(base, method, path, options)
     if (reply.status !== 503 || attempt >= 10) return reply

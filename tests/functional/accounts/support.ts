@@ -81,15 +81,16 @@ export function login(
   return client.post('/auth/login').json({ email, password, userType })
 }
 
-/** Asserts that the credentials sign in. */
+/** What `login` takes after the client: the e-mail, then the password and kind of account. */
+type LoginCredentials = [email: string, password?: string, userType?: LoginType]
+
+/** Asserts that the credentials sign in (the defaults of `login`: a customer's usual password). */
 export async function expectLogin(
   assert: Assert,
   client: ApiClient,
-  email: string,
-  password = PASSWORD,
-  userType: LoginType = 'customer'
+  ...credentials: LoginCredentials
 ) {
-  const response = await login(client, email, password, userType)
+  const response = await login(client, ...credentials)
   assert.equal(response.status(), 200, `login refused: ${response.text()}`)
 }
 

@@ -2,7 +2,8 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
-import { DateTime, Settings } from 'luxon'
+import { DateTime } from 'luxon'
+import { clockAt, stoppedClock } from '#tests/helpers/clock'
 import { SignJWT, decodeJwt } from 'jose'
 import tokensConfig from '#config/tokens'
 import RefreshToken from '#models/refresh_token'
@@ -138,21 +139,17 @@ test.group('POST /auth/refresh', (group) => {
     assert,
     cleanup,
   }) => {
-    cleanup(() => {
-      Settings.now = () => Date.now()
-    })
     const user = await makeUser(UserType.CUSTOMER)
-    const start = DateTime.utc().startOf('second')
-    Settings.now = () => start.toMillis()
+    const start = stoppedClock(cleanup)
     const first = await signIn(client, user.email, FACTORY_PASSWORD)
     const lifetime = { seconds: tokensConfig.refreshTokenTtlSeconds }
 
     // At its very expiry instant a token is still good; the one it rotates into lives on.
     const expiry = start.plus(lifetime)
-    Settings.now = () => expiry.toMillis()
+    clockAt(expiry.toMillis())
     const second = expectEnvelope(assert, await refresh(client, first.refreshToken), 200)
 
-    Settings.now = () => expiry.plus(lifetime).toMillis() + 1000
+    clockAt(expiry.plus(lifetime).toMillis() + 1000)
     expectEnvelopeError(
       assert,
       await refresh(client, second.refreshToken),

@@ -19,6 +19,24 @@ async function expectStatus(request: ApiRequest, status: number) {
   return response
 }
 
+/** One admin resource walked through create, update and delete, with the audit it should write. */
+interface Lifecycle {
+  resource: string
+  as: UserType
+  url: string
+  targetType: string
+  create: Record<string, unknown>
+  /** The `after` of the created entry. */
+  created: Record<string, unknown>
+  update: Record<string, unknown>
+  /** The changes of the updated entry. */
+  changes: { before: Record<string, unknown>; after: Record<string, unknown> }
+  /** The `before` of the deleted entry. */
+  deletedBefore: Record<string, unknown>
+  /** Whether the row is kept with a deletion time (its entry's `after`) or removed (`after` null). */
+  softDeleted: boolean
+}
+
 /** What request.ip() gives for the test client. */
 const CLIENT_ADDRESS = '127.0.0.1'
 
@@ -310,95 +328,74 @@ test.group('Audit trail: orders', (group) => {
 test.group('Audit trail: tax rates and shipping methods', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('tax rate create, update and delete each write one entry', async ({ client, assert }) => {
-    const { user: admin, authorization } = await actor(UserType.ADMIN)
-    const created = await expectStatus(
-      client
-        .post('/api/v1/admin/tax-rates')
-        .json({ country: 'DE', rate: 19 })
-        .header('Authorization', authorization),
-      201
-    )
-    const id = created.body().id as string
-    await onlyEntry(assert, id, admin.id, {
-      action: 'tax_rate.created',
-      targetType: 'tax_rate',
-      before: null,
-      after: { country: 'DE', region: '', rate: 19_000 },
-    })
-    await expectStatus(
-      client
-        .put(`/api/v1/admin/tax-rates/${id}`)
-        .json({ rate: 7 })
-        .header('Authorization', authorization),
-      200
-    )
-    const rows = await entriesOf(id)
-    const update = rows.find((row) => row.action === 'tax_rate.updated')
-    assert.deepEqual(update?.changes, { before: { rate: 19_000 }, after: { rate: 7_000 } })
-    await expectStatus(
-      client.delete(`/api/v1/admin/tax-rates/${id}`).header('Authorization', authorization),
-      200
-    )
-    const all = await entriesOf(id)
-    const deletion = all.find((row) => row.action === 'tax_rate.deleted')
-    assert.deepEqual(deletion?.changes, {
-      before: { country: 'DE', region: '', rate: 7_000 },
-      after: null,
-    })
-    assert.lengthOf(all, 3)
-  })
-
-  test('shipping method create, update and delete each write one entry', async ({
-    client,
-    assert,
-  }) => {
-    const { user: admin, authorization } = await actor(UserType.SUPER_ADMIN)
-    const created = await expectStatus(
-      client
-        .post('/api/v1/admin/shipping-methods')
-        .json({ name: 'Cargo bike', description: null, price: 4.5, estimatedDays: 1 })
-        .header('Authorization', authorization),
-      201
-    )
-    const id = created.body().id as string
-    await onlyEntry(assert, id, admin.id, {
-      action: 'shipping_method.created',
-      targetType: 'shipping_method',
-      before: null,
-      after: {
-        name: 'Cargo bike',
-        description: null,
-        priceCents: 450,
-        estimatedDays: 1,
-        isActive: true,
+  test('{resource} create, update and delete each write one entry')
+    .with<Lifecycle[]>([
+      {
+        resource: 'tax rate',
+        as: UserType.ADMIN,
+        url: '/api/v1/admin/tax-rates',
+        targetType: 'tax_rate',
+        create: { country: 'DE', rate: 19 },
+        created: { country: 'DE', region: '', rate: 19_000 },
+        update: { rate: 7 },
+        changes: { before: { rate: 19_000 }, after: { rate: 7_000 } },
+        deletedBefore: { country: 'DE', region: '', rate: 7_000 },
+        softDeleted: false,
       },
+      {
+        resource: 'shipping method',
+        as: UserType.SUPER_ADMIN,
+        url: '/api/v1/admin/shipping-methods',
+        targetType: 'shipping_method',
+        create: { name: 'Cargo bike', description: null, price: 4.5, estimatedDays: 1 },
+        created: {
+          name: 'Cargo bike',
+          description: null,
+          priceCents: 450,
+          estimatedDays: 1,
+          isActive: true,
+        },
+        update: { price: 5, isActive: false },
+        changes: {
+          before: { priceCents: 450, isActive: true },
+          after: { priceCents: 500, isActive: false },
+        },
+        deletedBefore: { deletedAt: null },
+        softDeleted: true,
+      },
+    ])
+    .run(async ({ client, assert }, row) => {
+      const { user: admin, authorization } = await actor(row.as)
+      const created = await expectStatus(
+        client.post(row.url).json(row.create).header('Authorization', authorization),
+        201
+      )
+      const id = created.body().id as string
+      await onlyEntry(assert, id, admin.id, {
+        action: `${row.targetType}.created`,
+        targetType: row.targetType,
+        before: null,
+        after: row.created,
+      })
+      await expectStatus(
+        client.put(`${row.url}/${id}`).json(row.update).header('Authorization', authorization),
+        200
+      )
+      const rows = await entriesOf(id)
+      const update = rows.find((entry) => entry.action === `${row.targetType}.updated`)
+      assert.deepEqual(update?.changes, row.changes)
+      const deleteRequest = () =>
+        client.delete(`${row.url}/${id}`).header('Authorization', authorization)
+      await expectStatus(deleteRequest(), 200)
+      await expectStatus(deleteRequest(), 404)
+      const all = await entriesOf(id)
+      const deletion = all.find((entry) => entry.action === `${row.targetType}.deleted`)
+      assert.deepEqual(deletion?.changes.before, row.deletedBefore)
+      if (row.softDeleted) assert.exists(deletion?.changes.after?.deletedAt)
+      else assert.isNull(deletion?.changes.after)
+      assert.sameMembers(
+        all.map((entry) => entry.action),
+        ['created', 'updated', 'deleted'].map((step) => `${row.targetType}.${step}`)
+      )
     })
-    await expectStatus(
-      client
-        .put(`/api/v1/admin/shipping-methods/${id}`)
-        .json({ price: 5, isActive: false })
-        .header('Authorization', authorization),
-      200
-    )
-    const rows = await entriesOf(id)
-    const update = rows.find((row) => row.action === 'shipping_method.updated')
-    assert.deepEqual(update?.changes, {
-      before: { priceCents: 450, isActive: true },
-      after: { priceCents: 500, isActive: false },
-    })
-    await expectStatus(
-      client.delete(`/api/v1/admin/shipping-methods/${id}`).header('Authorization', authorization),
-      200
-    )
-    await expectStatus(
-      client.delete(`/api/v1/admin/shipping-methods/${id}`).header('Authorization', authorization),
-      404
-    )
-    const all = await entriesOf(id)
-    assert.sameMembers(
-      all.map((row) => row.action),
-      ['shipping_method.created', 'shipping_method.updated', 'shipping_method.deleted']
-    )
-  })
 })

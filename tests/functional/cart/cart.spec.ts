@@ -19,12 +19,32 @@ const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 
 type Authorization = string
 
+/** A signed-in customer and a product on sale (`options` as `productOnSale` takes them). */
+async function customerAndProduct(options?: Parameters<typeof productOnSale>[0]) {
+  const customer = await actor(UserType.CUSTOMER)
+  const { product } = await productOnSale(options)
+  return { ...customer, product }
+}
+
 /** Adds through the API, as the customer would. */
 function add(client: any, authorization: Authorization, productId: string, quantity: number) {
   return client
     .post('/api/v1/cart/items')
     .header('Authorization', authorization)
     .json({ productId, quantity })
+}
+
+/** Sets the quantity of a line through the API, as the customer would. */
+function setQuantity(
+  client: any,
+  authorization: Authorization,
+  productId: string,
+  quantity: unknown
+) {
+  return client
+    .put(`/api/v1/cart/items/${productId}`)
+    .header('Authorization', authorization)
+    .json({ quantity })
 }
 
 /** Adds and expects the 200 with the cart. */
@@ -175,8 +195,10 @@ test.group('POST /api/v1/cart/items', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('adds a line and answers with the cart', async ({ client, assert }) => {
-    const { user, authorization } = await actor(UserType.CUSTOMER)
-    const { product } = await productOnSale({ priceCents: 250, stock: 10 })
+    const { user, authorization, product } = await customerAndProduct({
+      priceCents: 250,
+      stock: 10,
+    })
     const response = await add(client, authorization, product.id, 4)
     response.assertStatus(200)
     assert.equal(response.body().itemCount, 4)
@@ -188,8 +210,7 @@ test.group('POST /api/v1/cart/items', (group) => {
   })
 
   test('merges with the line of the same product', async ({ client, assert }) => {
-    const { user, authorization } = await actor(UserType.CUSTOMER)
-    const { product } = await productOnSale({ stock: 10 })
+    const { user, authorization, product } = await customerAndProduct({ stock: 10 })
     await addOk(client, authorization, product.id, 2)
     const response = await add(client, authorization, product.id, 3)
     response.assertStatus(200)
@@ -201,8 +222,7 @@ test.group('POST /api/v1/cart/items', (group) => {
   })
 
   test('refuses a bad quantity or product id with field errors', async ({ client, assert }) => {
-    const { user, authorization } = await actor(UserType.CUSTOMER)
-    const { product } = await productOnSale({ stock: 5000 })
+    const { user, authorization, product } = await customerAndProduct({ stock: 5000 })
     for (const [body, field] of [
       [{ productId: product.id, quantity: 0 }, 'quantity'],
       [{ productId: product.id, quantity: 1000 }, 'quantity'],
@@ -243,8 +263,7 @@ test.group('POST /api/v1/cart/items', (group) => {
   })
 
   test('refuses more than the stock, also after merging', async ({ client, assert }) => {
-    const { user, authorization } = await actor(UserType.CUSTOMER)
-    const { product } = await productOnSale({ stock: 5 })
+    const { user, authorization, product } = await customerAndProduct({ stock: 5 })
     const { product: soldOut } = await productOnSale({ stock: 0 })
     expectProblem(
       assert,
@@ -272,8 +291,7 @@ test.group('POST /api/v1/cart/items', (group) => {
   })
 
   test('refuses a merged line above 999 units', async ({ client, assert }) => {
-    const { user, authorization } = await actor(UserType.CUSTOMER)
-    const { product } = await productOnSale({ stock: 5000 })
+    const { user, authorization, product } = await customerAndProduct({ stock: 5000 })
     await addOk(client, authorization, product.id, 999)
     const response = await add(client, authorization, product.id, 1)
     expectProblem(assert, response, 422, 'QUANTITY_LIMIT_EXCEEDED')
@@ -285,13 +303,12 @@ test.group('PUT /api/v1/cart/items/{productId}', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('sets the quantity of a line', async ({ client, assert }) => {
-    const { user, authorization } = await actor(UserType.CUSTOMER)
-    const { product } = await productOnSale({ stock: 10, priceCents: 100 })
+    const { user, authorization, product } = await customerAndProduct({
+      stock: 10,
+      priceCents: 100,
+    })
     await addOk(client, authorization, product.id, 4)
-    const response = await client
-      .put(`/api/v1/cart/items/${product.id}`)
-      .header('Authorization', authorization)
-      .json({ quantity: 2 })
+    const response = await setQuantity(client, authorization, product.id, 2)
     response.assertStatus(200)
     assert.equal(response.body().itemCount, 2)
     assert.equal(response.body().subTotal, 2)
@@ -299,14 +316,10 @@ test.group('PUT /api/v1/cart/items/{productId}', (group) => {
   })
 
   test('refuses a bad quantity', async ({ client, assert }) => {
-    const { authorization } = await actor(UserType.CUSTOMER)
-    const { product } = await productOnSale()
+    const { authorization, product } = await customerAndProduct()
     await addOk(client, authorization, product.id, 1)
     for (const quantity of [0, 1000, 2.5, '3', null]) {
-      const response = await client
-        .put(`/api/v1/cart/items/${product.id}`)
-        .header('Authorization', authorization)
-        .json({ quantity })
+      const response = await setQuantity(client, authorization, product.id, quantity)
       const problem = expectProblem(assert, response, 400, 'VALIDATION_FAILED')
       assert.equal(problem.errors?.[0].field, 'quantity')
     }
@@ -320,10 +333,7 @@ test.group('PUT /api/v1/cart/items/{productId}', (group) => {
     const bob = await actor(UserType.CUSTOMER)
     const { product } = await productOnSale()
     await addOk(client, alice.authorization, product.id, 2)
-    const response = await client
-      .put(`/api/v1/cart/items/${product.id}`)
-      .header('Authorization', bob.authorization)
-      .json({ quantity: 7 })
+    const response = await setQuantity(client, bob.authorization, product.id, 7)
     expectProblem(assert, response, 404, 'CART_ITEM_NOT_FOUND')
     assert.lengthOf(await linesInDb(bob.user.id), 0)
     assert.equal(await storedQuantity(alice.user.id), 2)
@@ -333,20 +343,13 @@ test.group('PUT /api/v1/cart/items/{productId}', (group) => {
     client,
     assert,
   }) => {
-    const { user, authorization } = await actor(UserType.CUSTOMER)
-    const { product } = await productOnSale({ stock: 3 })
+    const { user, authorization, product } = await customerAndProduct({ stock: 3 })
     await addOk(client, authorization, product.id, 1)
-    const tooMany = await client
-      .put(`/api/v1/cart/items/${product.id}`)
-      .header('Authorization', authorization)
-      .json({ quantity: 4 })
+    const tooMany = await setQuantity(client, authorization, product.id, 4)
     expectProblem(assert, tooMany, 422, 'INSUFFICIENT_STOCK')
 
     await db.from('products').where('id', product.id).update({ is_active: false })
-    const gone = await client
-      .put(`/api/v1/cart/items/${product.id}`)
-      .header('Authorization', authorization)
-      .json({ quantity: 2 })
+    const gone = await setQuantity(client, authorization, product.id, 2)
     expectProblem(assert, gone, 409, 'PRODUCT_UNAVAILABLE')
     assert.equal(await storedQuantity(user.id), 1)
   })
@@ -377,8 +380,7 @@ test.group('DELETE /api/v1/cart/items/{productId} and /api/v1/cart', (group) => 
   })
 
   test('removes a line whose product left the catalog', async ({ client, assert }) => {
-    const { user, authorization } = await actor(UserType.CUSTOMER)
-    const { product } = await productOnSale()
+    const { user, authorization, product } = await customerAndProduct()
     await addOk(client, authorization, product.id, 1)
     await db
       .from('products')

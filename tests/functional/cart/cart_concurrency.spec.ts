@@ -1,8 +1,30 @@
 import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { actor } from '#tests/helpers/actors'
 import { UserType } from '#enums/user_type'
 import { productOnSale } from '#tests/functional/catalog/fixtures'
+import { deleteCommitted } from '#tests/helpers/committed'
+
+/** A customer and a product with `stock` units, committed; `cleanup` deletes them after the test. */
+async function committedSale(stock: number, cleanup: (handler: () => Promise<void>) => void) {
+  const customer = await actor(UserType.CUSTOMER)
+  const { shop, product } = await productOnSale({ stock })
+  cleanup(() => deleteCommitted({ users: [customer.user.id, shop.sellerId], shops: [shop.id] }))
+  return { customer, product }
+}
+
+/** `count` requests at once, each adding 3 units of the product to the customer's cart. */
+function parallelAdds(client: ApiClient, authorization: string, productId: string, count: number) {
+  return Promise.all(
+    Array.from({ length: count }, () =>
+      client
+        .post('/api/v1/cart/items')
+        .header('Authorization', authorization)
+        .json({ productId, quantity: 3 })
+    )
+  )
+}
 
 /*
 | Real parallel requests on separate connections: no global transaction here, so every row this
@@ -14,23 +36,8 @@ test.group('Cart under concurrent requests', () => {
     assert,
     cleanup,
   }) => {
-    const customer = await actor(UserType.CUSTOMER)
-    const { shop, product } = await productOnSale({ stock: 100 })
-    cleanup(async () => {
-      await db.from('cart_items').where('user_id', customer.user.id).delete()
-      await db.from('products').where('shop_id', shop.id).delete()
-      await db.from('shops').where('id', shop.id).delete()
-      await db.from('users').whereIn('id', [customer.user.id, shop.sellerId]).delete()
-    })
-
-    const responses = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        client
-          .post('/api/v1/cart/items')
-          .header('Authorization', customer.authorization)
-          .json({ productId: product.id, quantity: 3 })
-      )
-    )
+    const { customer, product } = await committedSale(100, cleanup)
+    const responses = await parallelAdds(client, customer.authorization, product.id, 8)
 
     assert.deepEqual(
       responses.map((response) => response.status()),
@@ -42,23 +49,8 @@ test.group('Cart under concurrent requests', () => {
   })
 
   test('parallel adds never push a line past the stock', async ({ client, assert, cleanup }) => {
-    const customer = await actor(UserType.CUSTOMER)
-    const { shop, product } = await productOnSale({ stock: 10 })
-    cleanup(async () => {
-      await db.from('cart_items').where('user_id', customer.user.id).delete()
-      await db.from('products').where('shop_id', shop.id).delete()
-      await db.from('shops').where('id', shop.id).delete()
-      await db.from('users').whereIn('id', [customer.user.id, shop.sellerId]).delete()
-    })
-
-    const responses = await Promise.all(
-      Array.from({ length: 6 }, () =>
-        client
-          .post('/api/v1/cart/items')
-          .header('Authorization', customer.authorization)
-          .json({ productId: product.id, quantity: 3 })
-      )
-    )
+    const { customer, product } = await committedSale(10, cleanup)
+    const responses = await parallelAdds(client, customer.authorization, product.id, 6)
 
     const statuses = responses.map((response) => response.status())
     assert.equal(statuses.filter((status) => status === 200).length, 3)

@@ -30,13 +30,19 @@ test.group('Cart limits under parallel requests', (group) => {
     return () => cleanUp(userIds, [])
   })
 
+  /** A seller with a shop and a customer, both deleted after the test. */
+  async function sellerAndCustomer() {
+    const seller = await sellerShop()
+    const customer = await actor(UserType.CUSTOMER)
+    userIds.push(seller.user.id, customer.user.id)
+    return { seller, customer }
+  }
+
   test('a cart holds at most 100 lines, however many adds arrive at once', async ({
     client,
     assert,
   }) => {
-    const seller = await sellerShop()
-    const customer = await actor(UserType.CUSTOMER)
-    userIds.push(seller.user.id, customer.user.id)
+    const { seller, customer } = await sellerAndCustomer()
     const already = MAX_CART_LINES - 5
     const products = await ProductFactory.merge({ shopId: seller.shop.id, stock: 50 }).createMany(
       already + 15
@@ -67,9 +73,7 @@ test.group('Cart limits under parallel requests', (group) => {
     client,
     assert,
   }) => {
-    const seller = await sellerShop()
-    const customer = await actor(UserType.CUSTOMER)
-    userIds.push(seller.user.id, customer.user.id)
+    const { seller, customer } = await sellerAndCustomer()
     const plenty = await product(seller.shop.id, 100, { stock: 5000 })
 
     const responses = await Promise.all(

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { sellerWithShop } from '#tests/functional/catalog/fixtures'
+import { deleteCommitted } from '#tests/helpers/committed'
 
 /*
 | Real parallel requests on separate connections: no global transaction here, so every row this
@@ -13,11 +14,7 @@ test.group('SKU uniqueness under concurrent requests', () => {
     cleanup,
   }) => {
     const { shop, user, authorization } = await sellerWithShop()
-    cleanup(async () => {
-      await db.from('products').where('shop_id', shop.id).delete()
-      await db.from('shops').where('id', shop.id).delete()
-      await db.from('users').where('id', user.id).delete()
-    })
+    cleanup(() => deleteCommitted({ users: [user.id], shops: [shop.id] }))
 
     const responses = await Promise.all(
       Array.from({ length: 6 }, (_, index) =>

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
-import type { ApiClient } from '@japa/api-client'
+import type { ApiClient, ApiResponse } from '@japa/api-client'
+import type { Assert } from '@japa/assert'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
@@ -18,6 +19,24 @@ const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 
 const fieldsOf = (body: { errors?: Array<{ field: string }> }) =>
   (body.errors ?? []).map((error) => error.field).sort()
+
+/** Asserts a 400 VALIDATION_FAILED problem whose errors name exactly `fields` (sorted). */
+function expectInvalid(assert: Assert, response: ApiResponse, fields: string[]) {
+  assert.deepEqual(fieldsOf(expectProblem(assert, response, 400, 'VALIDATION_FAILED')), fields)
+}
+
+/** Every field of an address a customer writes, sorted. */
+const ADDRESS_FIELDS = [
+  'city',
+  'country',
+  'fullName',
+  'isDefault',
+  'line1',
+  'line2',
+  'phone',
+  'postalCode',
+  'state',
+]
 
 const validBody = () => ({
   fullName: '  Ada Lovelace ',
@@ -69,20 +88,10 @@ test.group('POST /api/v1/checkout/shipping-address', (group) => {
 
     response.assertStatus(201)
     const body = response.body()
-    assert.deepEqual(Object.keys(body).sort(), [
-      'city',
-      'country',
-      'createdAt',
-      'fullName',
-      'id',
-      'isDefault',
-      'line1',
-      'line2',
-      'phone',
-      'postalCode',
-      'state',
-      'updatedAt',
-    ])
+    assert.deepEqual(
+      Object.keys(body).sort(),
+      [...ADDRESS_FIELDS, 'createdAt', 'id', 'updatedAt'].sort()
+    )
     assert.containsSubset(body, {
       fullName: 'Ada Lovelace',
       country: 'GB',
@@ -118,13 +127,7 @@ test.group('POST /api/v1/checkout/shipping-address', (group) => {
   test('refuses invalid input with one message per field', async ({ client, assert }) => {
     const { user, authorization } = await actor(UserType.CUSTOMER)
     const missing = await client.post(BASE).header('Authorization', authorization).json({})
-    assert.deepEqual(fieldsOf(expectProblem(assert, missing, 400, 'VALIDATION_FAILED')), [
-      'city',
-      'country',
-      'fullName',
-      'line1',
-      'phone',
-    ])
+    expectInvalid(assert, missing, ['city', 'country', 'fullName', 'line1', 'phone'])
 
     const wrong = await client
       .post(BASE)
@@ -140,17 +143,7 @@ test.group('POST /api/v1/checkout/shipping-address', (group) => {
         country: 'XX',
         isDefault: 'yes',
       })
-    assert.deepEqual(fieldsOf(expectProblem(assert, wrong, 400, 'VALIDATION_FAILED')), [
-      'city',
-      'country',
-      'fullName',
-      'isDefault',
-      'line1',
-      'line2',
-      'phone',
-      'postalCode',
-      'state',
-    ])
+    expectInvalid(assert, wrong, ADDRESS_FIELDS)
     assert.lengthOf(await db.from('shipping_addresses').where('user_id', user.id), 0)
   })
 
@@ -162,9 +155,7 @@ test.group('POST /api/v1/checkout/shipping-address', (group) => {
         .post(BASE)
         .header('Authorization', authorization)
         .json({ ...validBody(), country })
-      assert.deepEqual(fieldsOf(expectProblem(assert, response, 400, 'VALIDATION_FAILED')), [
-        'country',
-      ])
+      expectInvalid(assert, response, ['country'])
     })
 
   test('a phone must hold a digit and only digits, spaces and + - ( )', async ({
@@ -177,9 +168,7 @@ test.group('POST /api/v1/checkout/shipping-address', (group) => {
         .post(BASE)
         .header('Authorization', authorization)
         .json({ ...validBody(), phone })
-      assert.deepEqual(fieldsOf(expectProblem(assert, response, 400, 'VALIDATION_FAILED')), [
-        'phone',
-      ])
+      expectInvalid(assert, response, ['phone'])
     }
   })
 
@@ -289,10 +278,7 @@ test.group('GET /api/v1/checkout/shipping-address', (group) => {
       .get(BASE)
       .qs({ limit: 0, offset: -1 })
       .header('Authorization', authorization)
-    assert.deepEqual(fieldsOf(expectProblem(assert, response, 400, 'VALIDATION_FAILED')), [
-      'limit',
-      'offset',
-    ])
+    expectInvalid(assert, response, ['limit', 'offset'])
   })
 })
 
@@ -381,11 +367,7 @@ test.group('PUT /api/v1/checkout/shipping-address/{id}', (group) => {
       .put(`${BASE}/${address.id}`)
       .header('Authorization', authorization)
       .json({ country: 'ZZ', fullName: '', city: 'Fresno', postalCode: '<script>' })
-    assert.deepEqual(fieldsOf(expectProblem(assert, response, 400, 'VALIDATION_FAILED')), [
-      'country',
-      'fullName',
-      'postalCode',
-    ])
+    expectInvalid(assert, response, ['country', 'fullName', 'postalCode'])
     const row = await db.from('shipping_addresses').where('id', address.id).firstOrFail()
     assert.equal(row.city, address.city)
   })

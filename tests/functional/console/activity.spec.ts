@@ -1,54 +1,37 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
-import testUtils from '@adonisjs/core/services/test_utils'
 import AdminAction from '#models/admin_action'
 import PolicyConsent from '#models/policy_consent'
 import { UserType } from '#enums/user_type'
 import { PolicyFactory } from '#database/factories/policy_factory'
 import { makeUser } from '#tests/helpers/actors'
 import { placedCheckout } from '#tests/functional/orders/fixtures'
-import {
-  expectPage,
-  expectRedirect,
-  rowText,
-  signedIn,
-  submitted,
-  textOf,
-} from '#tests/functional/console/support'
+import { consoleAs, eachInTransaction, rowText, textOf } from '#tests/functional/console/support'
+import { UNKNOWN_ID } from '#tests/helpers/ids'
 
 test.group('Console: activity', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('a console change shows on the Activity page, filtered', async ({ client, assert }) => {
-    const superAdmin = await makeUser(UserType.SUPER_ADMIN)
+    const superAdmin = await consoleAs(UserType.SUPER_ADMIN, { client, assert })
     const customer = await makeUser(UserType.CUSTOMER)
     const seller = await makeUser(UserType.SELLER)
-    expectRedirect(
-      assert,
-      await submitted(
-        client.post(`/admin/users/${customer.id}/deactivate`),
-        superAdmin,
-        '/admin/users'
-      ),
+    await superAdmin.submit(
+      `/admin/users/${customer.id}/deactivate`,
+      '/admin/users',
       '/admin/users'
     )
-    expectRedirect(
-      assert,
-      await submitted(
-        client.post(`/admin/users/${seller.id}/type`).form({ userType: 'CUSTOMER' }),
-        superAdmin,
-        '/admin/users'
-      ),
-      '/admin/users'
-    )
+    await superAdmin.submit(`/admin/users/${seller.id}/type`, '/admin/users', '/admin/users', {
+      userType: 'CUSTOMER',
+    })
     const [deactivation] = await AdminAction.query().where('target_id', customer.id)
     assert.equal(deactivation.clientAddress, '127.0.0.1')
 
-    const html = expectPage(assert, await signedIn(client.get('/admin/activity'), superAdmin))
+    const html = await superAdmin.page('/admin/activity')
     assert.include(html, 'aria-current=page>Activity')
     const row = rowText(assert, html, deactivation.id)
     for (const part of [
-      superAdmin.email,
+      superAdmin.user.email,
       'user.deactivated',
       customer.id,
       'isActive: true → false',
@@ -57,48 +40,40 @@ test.group('Console: activity', (group) => {
       assert.include(row, part)
     }
 
-    const filtered = expectPage(
-      assert,
-      await signedIn(
-        client.get('/admin/activity').qs({ action: 'user.type_changed', from: '', to: '' }),
-        superAdmin
-      )
-    )
+    const filtered = await superAdmin.page('/admin/activity', {
+      action: 'user.type_changed',
+      from: '',
+      to: '',
+    })
     assert.notInclude(filtered, deactivation.id)
     assert.include(textOf(filtered), 'userType: SELLER → CUSTOMER')
   })
 
   test('invalid filters are refused, not ignored', async ({ client, assert }) => {
-    const superAdmin = await makeUser(UserType.SUPER_ADMIN)
-    const response = await signedIn(
-      client.get('/admin/activity').qs({ action: 'user.exploded' }),
-      superAdmin
-    )
-    assert.equal(response.status(), 400)
-    assert.include(textOf(response.text()), 'This cannot be done')
+    const superAdmin = await consoleAs(UserType.SUPER_ADMIN, { client, assert })
+    await superAdmin.expectErrorPage('/admin/activity', 400, 'This cannot be done', {
+      action: 'user.exploded',
+    })
   })
 
   test('an Admin sees no activity: no link, no page, no sections', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const customer = await makeUser(UserType.CUSTOMER)
-    const dashboard = expectPage(assert, await signedIn(client.get('/admin'), admin))
+    const dashboard = await admin.page('/admin')
     assert.notInclude(dashboard, '/admin/activity')
-    const refused = await signedIn(client.get('/admin/activity'), admin)
+    const refused = await admin.get('/admin/activity')
     assert.equal(refused.status(), 403)
-    const page = expectPage(
-      assert,
-      await signedIn(client.get(`/admin/users/${customer.id}`), admin)
-    )
+    const page = await admin.page(`/admin/users/${customer.id}`)
     assert.include(page, customer.email)
     assert.notInclude(page, 'Recent activity')
   })
 })
 
 test.group('Console: user page', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('shows the account, its orders, consents and activity', async ({ client, assert }) => {
-    const superAdmin = await makeUser(UserType.SUPER_ADMIN)
+    const superAdmin = await consoleAs(UserType.SUPER_ADMIN, { client, assert })
     const { customer, orders } = await placedCheckout()
     const policy = await PolicyFactory.merge({ version: '4.2' }).create()
     await PolicyConsent.create({
@@ -110,23 +85,13 @@ test.group('Console: user page', (group) => {
       userAgent: null,
       consentedAt: DateTime.now(),
     })
-    expectRedirect(
-      assert,
-      await submitted(
-        client.post(`/admin/users/${customer.user.id}/deactivate`),
-        superAdmin,
-        `/admin/users/${customer.user.id}`
-      ),
-      `/admin/users/${customer.user.id}`
-    )
+    const userPage = `/admin/users/${customer.user.id}`
+    await superAdmin.submit(`${userPage}/deactivate`, userPage, userPage)
 
-    const list = expectPage(assert, await signedIn(client.get('/admin/users'), superAdmin))
-    assert.include(list, `/admin/users/${customer.user.id}"`)
+    const list = await superAdmin.page('/admin/users')
+    assert.include(list, `${userPage}"`)
 
-    const html = expectPage(
-      assert,
-      await signedIn(client.get(`/admin/users/${customer.user.id}`), superAdmin)
-    )
+    const html = await superAdmin.page(userPage)
     const text = textOf(html)
     assert.include(text, customer.user.email)
     assert.include(text, 'deactivated')
@@ -137,36 +102,25 @@ test.group('Console: user page', (group) => {
   })
 
   test('an unknown or malformed id is a 404 page', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    for (const id of ['7c9e6679-7425-40de-944b-e07fc1f90ae7', 'not-a-uuid']) {
-      const response = await signedIn(client.get(`/admin/users/${id}`), admin)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
+      const response = await admin.get(`/admin/users/${id}`)
       assert.equal(response.status(), 404, id)
     }
   })
 })
 
 test.group('Console: order page activity', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test("lists the order's audit entries for a Super Admin", async ({ client, assert }) => {
-    const superAdmin = await makeUser(UserType.SUPER_ADMIN)
+    const superAdmin = await consoleAs(UserType.SUPER_ADMIN, { client, assert })
     const { orders } = await placedCheckout()
-    const order = orders[0]
-    expectRedirect(
-      assert,
-      await submitted(
-        client.post(`/admin/orders/${order.id}/status`).form({ status: 'CONFIRMED' }),
-        superAdmin,
-        `/admin/orders/${order.id}`
-      ),
-      `/admin/orders/${order.id}`
-    )
-    const [entry] = await AdminAction.query().where('target_id', order.id)
+    const orderPage = `/admin/orders/${orders[0].id}`
+    await superAdmin.submit(`${orderPage}/status`, orderPage, orderPage, { status: 'CONFIRMED' })
+    const [entry] = await AdminAction.query().where('target_id', orders[0].id)
     assert.equal(entry.action, 'order.status_changed')
-    const html = expectPage(
-      assert,
-      await signedIn(client.get(`/admin/orders/${order.id}`), superAdmin)
-    )
+    const html = await superAdmin.page(orderPage)
     assert.include(rowText(assert, html, entry.id), 'status: PENDING → CONFIRMED')
   })
 })

@@ -1,21 +1,11 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import { DateTime } from 'luxon'
 import Coupon from '#models/coupon'
 import { UserType } from '#enums/user_type'
-import { makeUser } from '#tests/helpers/actors'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import { formatStoreDateTime } from '#support/store_time'
-import {
-  expectPage,
-  expectRedirect,
-  rowText,
-  signedIn,
-  submitted,
-  textOf,
-} from '#tests/functional/console/support'
-
-const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
+import { consoleAs, eachInTransaction, rowText, textOf } from '#tests/functional/console/support'
+import { UNKNOWN_ID } from '#tests/helpers/ids'
 
 /** The fields a browser sends for a valid new coupon. */
 const validForm = {
@@ -32,13 +22,13 @@ const validForm = {
 }
 
 test.group('Console coupons: list', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('shows usage and where each coupon stands; deleted ones are gone', async ({
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const active = await CouponFactory.merge({
       code: 'LIVE10',
       usageLimit: 50,
@@ -53,7 +43,7 @@ test.group('Console coupons: list', (group) => {
       .merge({ code: 'PCT15', maxDiscountAmount: 2500 })
       .create()
 
-    const html = expectPage(assert, await signedIn(client.get('/admin/coupons'), admin))
+    const html = await admin.page('/admin/coupons')
     assert.match(rowText(assert, html, active.id), /^LIVE10 10\.00 none .* 7 \/ 50 active /)
     assert.include(rowText(assert, html, scheduled.id), '0 / ∞ scheduled')
     assert.include(rowText(assert, html, expired.id), 'expired')
@@ -72,29 +62,23 @@ test.group('Console coupons: list', (group) => {
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     await CouponFactory.merge({ code: 'SUMMER_SALE' }).create()
     await CouponFactory.merge({ code: 'SUMMERXSALE' }).create()
     await CouponFactory.merge({ code: 'WINTER' }).create()
 
-    const found = expectPage(
-      assert,
-      await signedIn(client.get('/admin/coupons').qs({ code: 'mer_s' }), admin)
-    )
+    const found = await admin.page('/admin/coupons', { code: 'mer_s' })
     assert.include(found, 'SUMMER_SALE')
     assert.notInclude(found, 'SUMMERXSALE')
     assert.notInclude(found, 'WINTER')
     assert.include(found, 'value="mer_s"')
 
-    const none = expectPage(
-      assert,
-      await signedIn(client.get('/admin/coupons').qs({ code: 'nothing' }), admin)
-    )
+    const none = await admin.page('/admin/coupons', { code: 'nothing' })
     assert.include(textOf(none), 'No coupon code contains "nothing".')
   })
 
   test('pages through 25 coupons at a time, newest first', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const base = DateTime.now().minus({ hours: 1 })
     for (let index = 0; index < 27; index++) {
       await CouponFactory.merge({
@@ -102,35 +86,36 @@ test.group('Console coupons: list', (group) => {
         createdAt: base.plus({ minutes: index }),
       }).create()
     }
-    const first = expectPage(assert, await signedIn(client.get('/admin/coupons'), admin))
+    const first = await admin.page('/admin/coupons')
     assert.include(first, 'PAGE26')
     assert.notInclude(first, 'PAGE01')
     assert.include(textOf(first), 'Page 1 of 2')
 
-    const second = expectPage(
-      assert,
-      await signedIn(client.get('/admin/coupons').qs({ page: 2 }), admin)
-    )
+    const second = await admin.page('/admin/coupons', { page: 2 })
     assert.include(second, 'PAGE00')
     assert.include(second, 'PAGE01')
     assert.notInclude(second, 'PAGE02')
   })
 
   test('a malformed page number is a 400 page', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const response = await signedIn(client.get('/admin/coupons').qs({ page: 'x' }), admin)
-    response.assertStatus(400)
-    assert.include(response.text(), 'This cannot be done')
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    await admin.expectErrorPage('/admin/coupons', 400, 'This cannot be done', { page: 'x' })
   })
 })
 
+/** The stored coupons, as comparable facts. */
+async function storedCoupons() {
+  const rows = await Coupon.query().orderBy('code')
+  return rows.map((row) => `${row.code}/${row.discountValue}/${row.usageLimit}`)
+}
+
 test.group('Console coupons: create', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('the form starts active, fixed, valid from now', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const before = formatStoreDateTime(DateTime.now().startOf('minute'))
-    const html = expectPage(assert, await signedIn(client.get('/admin/coupons/new'), admin))
+    const html = await admin.page('/admin/coupons/new')
     const after = formatStoreDateTime(DateTime.now().startOf('minute'))
     assert.include(html, '<option value="FIXED" selected>')
     assert.match(html, /id="isActive" name="isActive" type="checkbox" value="true" checked/)
@@ -142,13 +127,13 @@ test.group('Console coupons: create', (group) => {
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const response = await submitted(
-      client.post('/admin/coupons'),
-      admin,
-      '/admin/coupons/new'
-    ).form(validForm)
-    const flash = expectRedirect(assert, response, '/admin/coupons')
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const flash = await admin.submit(
+      '/admin/coupons',
+      '/admin/coupons/new',
+      '/admin/coupons',
+      validForm
+    )
     assert.equal(flash.success, 'Coupon SPRING-25 is created.')
 
     const coupon = await Coupon.findByOrFail('code', 'SPRING-25')
@@ -167,15 +152,15 @@ test.group('Console coupons: create', (group) => {
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const unticked: Partial<typeof validForm> = { ...validForm }
-    delete unticked.isActive
-    const response = await submitted(
-      client.post('/admin/coupons'),
-      admin,
-      '/admin/coupons/new'
-    ).form({ ...unticked, minOrderAmount: '', maxDiscountAmount: '20', usageLimit: '100' })
-    expectRedirect(assert, response, '/admin/coupons')
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const { isActive, ...unticked } = validForm
+    assert.equal(isActive, 'true')
+    await admin.submit('/admin/coupons', '/admin/coupons/new', '/admin/coupons', {
+      ...unticked,
+      minOrderAmount: '',
+      maxDiscountAmount: '20',
+      usageLimit: '100',
+    })
     const coupon = await Coupon.findByOrFail('code', 'SPRING-25')
     assert.isFalse(coupon.isActive)
     assert.equal(coupon.minOrderAmount, 0)
@@ -187,22 +172,21 @@ test.group('Console coupons: create', (group) => {
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const response = await submitted(
-      client.post('/admin/coupons'),
-      admin,
-      '/admin/coupons/new'
-    ).form({
-      ...validForm,
-      code: 'no way!',
-      discountValue: '150',
-      minOrderAmount: '-1',
-      maxDiscountAmount: '0.001',
-      startDate: '2031-02-30T10:00',
-      usageLimit: '2.5',
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const flash = await admin.expectRefused('/admin/coupons', {
+      from: '/admin/coupons/new',
+      form: {
+        ...validForm,
+        code: 'no way!',
+        discountValue: '150',
+        minOrderAmount: '-1',
+        maxDiscountAmount: '0.001',
+        startDate: '2031-02-30T10:00',
+        usageLimit: '2.5',
+      },
+      error: 'The request is invalid',
+      stored: storedCoupons,
     })
-    const flash = expectRedirect(assert, response, '/admin/coupons/new')
-    assert.equal(flash.error, 'The request is invalid')
     assert.deepEqual(flash.inputErrorsBag, {
       code: ['The code field may contain only letters A-Z, digits 0-9, "_" and "-"'],
       discountValue: ['The discountValue field of a PERCENTAGE coupon must be at most 100'],
@@ -218,13 +202,14 @@ test.group('Console coupons: create', (group) => {
   })
 
   test('a blank form names every required field', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const response = await submitted(
-      client.post('/admin/coupons'),
-      admin,
-      '/admin/coupons/new'
-    ).form({ _form: 'coupon', code: '', discountValue: '', startDate: '', endDate: '' })
-    const flash = expectRedirect(assert, response, '/admin/coupons/new')
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const flash = await admin.submit('/admin/coupons', '/admin/coupons/new', '/admin/coupons/new', {
+      _form: 'coupon',
+      code: '',
+      discountValue: '',
+      startDate: '',
+      endDate: '',
+    })
     assert.sameMembers(Object.keys(flash.inputErrorsBag), [
       'code',
       'discountType',
@@ -235,13 +220,13 @@ test.group('Console coupons: create', (group) => {
   })
 
   test('an end before the start is refused on the end date field', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const response = await submitted(
-      client.post('/admin/coupons'),
-      admin,
-      '/admin/coupons/new'
-    ).form({ ...validForm, endDate: '2031-02-01T00:00' })
-    const flash = expectRedirect(assert, response, '/admin/coupons/new')
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const flash = await admin.expectRefused('/admin/coupons', {
+      from: '/admin/coupons/new',
+      form: { ...validForm, endDate: '2031-02-01T00:00' },
+      error: 'The request is invalid',
+      stored: storedCoupons,
+    })
     assert.deepEqual(flash.inputErrorsBag, {
       endDate: ['The endDate field must be after startDate'],
     })
@@ -249,32 +234,28 @@ test.group('Console coupons: create', (group) => {
   })
 
   test('a code already in use is refused with the reason', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     await CouponFactory.merge({ code: 'SPRING-25' }).create()
-    const response = await submitted(
-      client.post('/admin/coupons'),
-      admin,
-      '/admin/coupons/new'
-    ).form(validForm)
-    const flash = expectRedirect(assert, response, '/admin/coupons/new')
-    assert.equal(flash.error, 'A coupon with this code already exists')
+    const flash = await admin.expectRefused('/admin/coupons', {
+      from: '/admin/coupons/new',
+      form: validForm,
+      error: 'A coupon with this code already exists',
+      stored: storedCoupons,
+    })
     assert.equal(flash.code, 'spring-25')
     assert.lengthOf(await Coupon.query().where('code', 'SPRING-25'), 1)
   })
 })
 
 test.group('Console coupons: edit and delete', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('the form shows the stored coupon in API units', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const coupon = await CouponFactory.apply('percentage')
       .merge({ maxDiscountAmount: 1999, usageLimit: 9, usageCount: 4, isActive: false })
       .create()
-    const html = expectPage(
-      assert,
-      await signedIn(client.get(`/admin/coupons/${coupon.id}/edit`), admin)
-    )
+    const html = await admin.page(`/admin/coupons/${coupon.id}/edit`)
     assert.include(html, `value="${coupon.code}"`)
     assert.include(html, '<option value="PERCENTAGE" selected>')
     assert.match(html, /name="discountValue"[^>]*value="15"/)
@@ -286,13 +267,15 @@ test.group('Console coupons: edit and delete', (group) => {
   })
 
   test('saves the whole form; blanks clear the cap and the limit', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const coupon = await CouponFactory.merge({ maxDiscountAmount: 500, usageLimit: 10 }).create()
     const edit = `/admin/coupons/${coupon.id}/edit`
-    const response = await submitted(client.post(`/admin/coupons/${coupon.id}`), admin, edit).form(
+    const flash = await admin.submit(
+      `/admin/coupons/${coupon.id}`,
+      edit,
+      '/admin/coupons',
       validForm
     )
-    const flash = expectRedirect(assert, response, '/admin/coupons')
     assert.equal(flash.success, 'Coupon SPRING-25 is saved.')
     await coupon.refresh()
     assert.equal(coupon.code, 'SPRING-25')
@@ -302,15 +285,14 @@ test.group('Console coupons: edit and delete', (group) => {
   })
 
   test('a limit below the uses counted is refused with the reason', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const coupon = await CouponFactory.merge({ usageLimit: 10, usageCount: 5 }).create()
-    const edit = `/admin/coupons/${coupon.id}/edit`
-    const response = await submitted(client.post(`/admin/coupons/${coupon.id}`), admin, edit).form({
-      ...validForm,
-      usageLimit: '4',
+    const flash = await admin.expectRefused(`/admin/coupons/${coupon.id}`, {
+      from: `/admin/coupons/${coupon.id}/edit`,
+      form: { ...validForm, usageLimit: '4' },
+      error: 'usageLimit cannot be lower than the 5 uses already counted',
+      stored: storedCoupons,
     })
-    const flash = expectRedirect(assert, response, edit)
-    assert.equal(flash.error, 'usageLimit cannot be lower than the 5 uses already counted')
     assert.equal(flash.usageLimit, '4')
     await coupon.refresh()
     assert.equal(coupon.usageLimit, 10)
@@ -318,44 +300,31 @@ test.group('Console coupons: edit and delete', (group) => {
   })
 
   test('asks before deleting, then deletes softly', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const coupon = await CouponFactory.merge({ code: 'BYEBYE' }).create()
-    const page = expectPage(
-      assert,
-      await signedIn(client.get(`/admin/coupons/${coupon.id}/delete`), admin)
-    )
+    const deletePage = `/admin/coupons/${coupon.id}/delete`
+    const page = await admin.page(deletePage)
     assert.include(textOf(page), 'Delete coupon BYEBYE?')
-    assert.include(page, `action="/admin/coupons/${coupon.id}/delete"`)
+    assert.include(page, `action="${deletePage}"`)
     assert.isNull(await Coupon.findOrFail(coupon.id).then((row) => row.deletedAt))
 
-    const response = await submitted(
-      client.post(`/admin/coupons/${coupon.id}/delete`),
-      admin,
-      `/admin/coupons/${coupon.id}/delete`
-    )
-    const flash = expectRedirect(assert, response, '/admin/coupons')
+    const flash = await admin.submit(deletePage, deletePage, '/admin/coupons')
     assert.equal(flash.success, 'The coupon is deleted.')
     assert.isNotNull(await Coupon.findOrFail(coupon.id).then((row) => row.deletedAt))
 
-    const again = await submitted(
-      client.post(`/admin/coupons/${coupon.id}/delete`),
-      admin,
-      '/admin/coupons'
-    )
-    assert.equal(expectRedirect(assert, again, '/admin/coupons').error, 'Coupon not found')
+    const again = await admin.submit(deletePage, '/admin/coupons', '/admin/coupons')
+    assert.equal(again.error, 'Coupon not found')
   })
 
   test('unknown and deleted coupons are 404 pages', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const deleted = await CouponFactory.apply('deleted').create()
     for (const path of [
       `/admin/coupons/${UNKNOWN_ID}/edit`,
       `/admin/coupons/${deleted.id}/edit`,
       `/admin/coupons/${deleted.id}/delete`,
     ]) {
-      const response = await signedIn(client.get(path), admin)
-      response.assertStatus(404)
-      assert.include(response.text(), 'Coupon not found')
+      await admin.expectErrorPage(path, 404, 'Coupon not found')
     }
   })
 })

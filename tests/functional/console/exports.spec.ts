@@ -1,6 +1,5 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import type { DateTime } from 'luxon'
 import { UserType } from '#enums/user_type'
@@ -10,7 +9,7 @@ import { PolicyFactory } from '#database/factories/policy_factory'
 import { PolicyConsentService } from '#services/legal/policy_consent_service'
 import { CsvExportService } from '#services/admin/csv_export_service'
 import { csvCell, csvLine } from '#support/csv'
-import { signedIn } from '#tests/functional/console/support'
+import { consoleAs, eachInTransaction } from '#tests/functional/console/support'
 
 const ORDER_HEADER =
   'orderNumber,placedAt,shopName,customerEmail,status,paymentStatus,currency,subTotal,' +
@@ -58,13 +57,13 @@ test.group('CSV cells', () => {
 })
 
 test.group('Console CSV exports', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('orders: a streamed download of the filtered list, every page, escaped and guarded', async ({
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const one = await placedCheckout()
     const two = await placedCheckout()
     const [tricky, formula] = one.orders
@@ -78,7 +77,7 @@ test.group('Console CSV exports', (group) => {
       .update({ shop_name: '+cmd', coupon_code: '@SUM(A1)', status: 'CANCELLED' })
     await db.from('users').where('id', one.customer.user.id).update({ email: '-x@example.com' })
 
-    const response = await signedIn(client.get('/admin/orders/export'), admin)
+    const response = await admin.get('/admin/orders/export')
     response.assertStatus(200)
     assert.equal(response.header('content-type'), 'text/csv; charset=utf-8')
     assert.match(
@@ -101,10 +100,10 @@ test.group('Console CSV exports', (group) => {
     const totals = `,${(tricky.totalCents / 100).toString()},'=1+1`
     assert.include(body, totals)
 
-    const cancelled = await signedIn(
-      client.get('/admin/orders/export').qs({ status: 'CANCELLED', customerEmail: '' }),
-      admin
-    )
+    const cancelled = await admin.get('/admin/orders/export', {
+      status: 'CANCELLED',
+      customerEmail: '',
+    })
     assert.deepEqual(linesOf(cancelled.text()), [
       ORDER_HEADER,
       `${formula.orderNumber},${exported(formula.createdAt)},` +
@@ -113,10 +112,9 @@ test.group('Console CSV exports', (group) => {
         `${formula.taxAmountCents / 100},${formula.totalCents / 100},'@SUM(A1)`,
     ])
 
-    const byCustomer = await signedIn(
-      client.get('/admin/orders/export').qs({ customerEmail: two.customer.user.email }),
-      admin
-    )
+    const byCustomer = await admin.get('/admin/orders/export', {
+      customerEmail: two.customer.user.email,
+    })
     assert.sameMembers(
       linesOf(byCustomer.text())
         .slice(1)
@@ -124,7 +122,7 @@ test.group('Console CSV exports', (group) => {
       two.orders.map((order) => order.orderNumber)
     )
 
-    const invalid = await signedIn(client.get('/admin/orders/export').qs({ status: 'LOST' }), admin)
+    const invalid = await admin.get('/admin/orders/export', { status: 'LOST' })
     invalid.assertStatus(400)
   })
 
@@ -146,7 +144,7 @@ test.group('Console CSV exports', (group) => {
   })
 
   test('consents: every record, oldest first, in batches, escaped', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const policy = await PolicyFactory.create()
     const consents = await app.container.make(PolicyConsentService)
     const customers = [
@@ -162,7 +160,7 @@ test.group('Console CSV exports', (group) => {
       })
     }
 
-    const response = await signedIn(client.get('/admin/policies/consents/export'), admin)
+    const response = await admin.get('/admin/policies/consents/export')
     response.assertStatus(200)
     assert.equal(response.header('content-type'), 'text/csv; charset=utf-8')
     assert.match(

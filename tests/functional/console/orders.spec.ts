@@ -1,31 +1,12 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
 import Order from '#models/order'
 import Product from '#models/product'
 import OrderStatusHistory from '#models/order_status_history'
 import { UserType } from '#enums/user_type'
-import { makeUser } from '#tests/helpers/actors'
-import { placedCheckout } from '#tests/functional/orders/fixtures'
-import {
-  expectPage,
-  expectRedirect,
-  rowText,
-  signedIn,
-  submitted,
-  textOf,
-} from '#tests/functional/console/support'
-
-const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
-
-/** Moves an order's placement time, as if it had been placed then. */
-async function placedAt(orderId: string, instant: DateTime) {
-  await db
-    .from('orders')
-    .where('id', orderId)
-    .update({ created_at: instant.toFormat(db.connection().dialect.dateTimeFormat) })
-}
+import { ordersOnFourDays, placedCheckout } from '#tests/functional/orders/fixtures'
+import { consoleAs, eachInTransaction, rowText, textOf } from '#tests/functional/console/support'
+import { UNKNOWN_ID } from '#tests/helpers/ids'
 
 /** The order numbers a list page shows, in its order. */
 function numbersIn(html: string) {
@@ -35,14 +16,14 @@ function numbersIn(html: string) {
 }
 
 test.group('Console orders: list', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('shows each order with its shop, customer, states and total', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const { orders, customer } = await placedCheckout()
     const [alpha, beta] = orders
 
-    const html = expectPage(assert, await signedIn(client.get('/admin/orders'), admin))
+    const html = await admin.page('/admin/orders')
     const row = rowText(assert, html, `/admin/orders/${alpha.id}`)
     assert.include(row, alpha.orderNumber)
     assert.include(row, 'Alpha Goods')
@@ -57,16 +38,10 @@ test.group('Console orders: list', (group) => {
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const one = await placedCheckout()
-    const two = await placedCheckout()
-    await placedAt(one.orders[0].id, DateTime.fromISO('2026-01-10T12:00:00Z'))
-    await placedAt(one.orders[1].id, DateTime.fromISO('2026-01-31T23:59:59Z'))
-    await placedAt(two.orders[0].id, DateTime.fromISO('2026-02-01T00:00:00Z'))
-    await placedAt(two.orders[1].id, DateTime.fromISO('2026-03-01T08:30:00Z'))
-    await db.from('orders').where('id', two.orders[1].id).update({ status: 'CANCELLED' })
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const { one, two } = await ordersOnFourDays()
     const list = async (qs: Record<string, string>) =>
-      numbersIn(expectPage(assert, await signedIn(client.get('/admin/orders').qs(qs), admin)))
+      numbersIn(await admin.page('/admin/orders', qs))
 
     assert.deepEqual(await list({}), [
       two.orders[1].orderNumber,
@@ -84,13 +59,7 @@ test.group('Console orders: list', (group) => {
       two.orders[1].orderNumber,
     ])
 
-    const kept = expectPage(
-      assert,
-      await signedIn(
-        client.get('/admin/orders').qs({ status: 'CANCELLED', from: '2026-01-31' }),
-        admin
-      )
-    )
+    const kept = await admin.page('/admin/orders', { status: 'CANCELLED', from: '2026-01-31' })
     assert.include(kept, '<option value="CANCELLED" selected>')
     assert.include(kept, 'name="from" type="date" value="2026-01-31"')
   })
@@ -99,7 +68,7 @@ test.group('Console orders: list', (group) => {
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const one = await placedCheckout()
     const two = await placedCheckout()
     await db
@@ -115,9 +84,7 @@ test.group('Console orders: list', (group) => {
       .where('id', two.customer.user.id)
       .update({ email: 'zoe%quinn@example.com' })
     const list = async (qs: Record<string, string>) =>
-      numbersIn(
-        expectPage(assert, await signedIn(client.get('/admin/orders').qs(qs), admin))
-      ).sort()
+      numbersIn(await admin.page('/admin/orders', qs)).sort()
 
     assert.deepEqual(await list({ orderNumber: 'ab_cd' }), ['ORD-20260110-AB_CDEFGHJ'])
     assert.deepEqual(await list({ orderNumber: two.orders[1].orderNumber }), [
@@ -134,10 +101,7 @@ test.group('Console orders: list', (group) => {
     )
     assert.deepEqual(await list({ customerEmail: 'zoe%quinn', status: 'CANCELLED' }), [])
 
-    const kept = expectPage(
-      assert,
-      await signedIn(client.get('/admin/orders').qs({ orderNumber: 'ab_cd', page: '1' }), admin)
-    )
+    const kept = await admin.page('/admin/orders', { orderNumber: 'ab_cd', page: '1' })
     assert.include(
       kept,
       'name="orderNumber" maxlength="40" autocapitalize="characters" autocomplete="off" value="ab_cd"'
@@ -148,32 +112,30 @@ test.group('Console orders: list', (group) => {
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     for (const qs of [
       { from: '2026-02-30' },
       { from: '2026-03-02', to: '2026-03-01' },
       { status: 'LOST' },
       { orderNumber: 'X'.repeat(41) },
     ]) {
-      const response = await signedIn(client.get('/admin/orders').qs(qs), admin)
-      response.assertStatus(400)
-      assert.include(response.text(), 'This cannot be done')
+      await admin.expectErrorPage('/admin/orders', 400, 'This cannot be done', qs)
     }
   })
 })
 
 test.group('Console orders: one order', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('shows items, totals, the address, the history and the changes allowed now', async ({
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const { orders, customer } = await placedCheckout()
     const [alpha] = orders
 
-    const html = expectPage(assert, await signedIn(client.get(`/admin/orders/${alpha.id}`), admin))
+    const html = await admin.page(`/admin/orders/${alpha.id}`)
     const text = textOf(html)
     assert.include(text, `Order ${alpha.orderNumber}`)
     assert.include(text, customer.user.email)
@@ -192,39 +154,24 @@ test.group('Console orders: one order', (group) => {
   })
 
   test('a cancelled and unpaid order offers no change', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const { orders } = await placedCheckout()
     await db.from('orders').where('id', orders[0].id).update({ status: 'CANCELLED' })
-    const html = expectPage(
-      assert,
-      await signedIn(client.get(`/admin/orders/${orders[0].id}`), admin)
-    )
+    const html = await admin.page(`/admin/orders/${orders[0].id}`)
     assert.include(textOf(html), 'Nothing more can change on this order.')
     assert.notInclude(html, `action="/admin/orders/${orders[0].id}/status"`)
   })
 
   test('moves the order on and records who did it', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const { orders } = await placedCheckout()
     const [alpha] = orders
     const page = `/admin/orders/${alpha.id}`
 
-    const confirm = await submitted(
-      client.post(`${page}/status`).form({ status: 'CONFIRMED' }),
-      admin,
-      page
-    )
-    const flash = expectRedirect(assert, confirm, page)
-    assert.equal(flash.success, `Order ${alpha.orderNumber} is now CONFIRMED.`)
-    const paid = await submitted(
-      client.post(`${page}/payment-status`).form({ paymentStatus: 'PAID' }),
-      admin,
-      page
-    )
-    assert.equal(
-      expectRedirect(assert, paid, page).success,
-      `The payment of order ${alpha.orderNumber} is now PAID.`
-    )
+    const confirmed = await admin.submit(`${page}/status`, page, page, { status: 'CONFIRMED' })
+    assert.equal(confirmed.success, `Order ${alpha.orderNumber} is now CONFIRMED.`)
+    const paid = await admin.submit(`${page}/payment-status`, page, page, { paymentStatus: 'PAID' })
+    assert.equal(paid.success, `The payment of order ${alpha.orderNumber} is now PAID.`)
 
     await alpha.refresh()
     assert.equal(alpha.status, 'CONFIRMED')
@@ -233,89 +180,81 @@ test.group('Console orders: one order', (group) => {
     assert.deepEqual(
       history.slice(1).map((entry) => [entry.field, entry.fromValue, entry.toValue, entry.actorId]),
       [
-        ['STATUS', 'PENDING', 'CONFIRMED', admin.id],
-        ['PAYMENT_STATUS', 'UNPAID', 'PAID', admin.id],
+        ['STATUS', 'PENDING', 'CONFIRMED', admin.user.id],
+        ['PAYMENT_STATUS', 'UNPAID', 'PAID', admin.user.id],
       ]
     )
-    const html = expectPage(assert, await signedIn(client.get(page), admin))
-    assert.include(textOf(html), `PENDING → CONFIRMED ADMIN ${admin.email}`)
+    const html = await admin.page(page)
+    assert.include(textOf(html), `PENDING → CONFIRMED ADMIN ${admin.user.email}`)
   })
 
   test('a change the state machine refuses comes back with its reason', async ({
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const { orders } = await placedCheckout()
     const page = `/admin/orders/${orders[0].id}`
 
-    const shipped = await submitted(
-      client.post(`${page}/status`).form({ status: 'SHIPPED' }),
-      admin,
-      page
-    )
-    assert.equal(
-      expectRedirect(assert, shipped, page).error,
-      'The order cannot become SHIPPED from PENDING'
-    )
-    const refund = await submitted(
-      client.post(`${page}/payment-status`).form({ paymentStatus: 'REFUNDED' }),
-      admin,
-      page
-    )
-    assert.match(expectRedirect(assert, refund, page).error, /cannot become REFUNDED from UNPAID/)
-    const unknown = await submitted(
-      client.post(`${page}/status`).form({ status: 'LOST' }),
-      admin,
-      page
-    )
-    const flash = expectRedirect(assert, unknown, page)
-    assert.equal(flash.error, 'The request is invalid')
+    const stored = async () => {
+      const order = await Order.findOrFail(orders[0].id)
+      return [order.status, order.paymentStatus]
+    }
+    await admin.expectRefused(`${page}/status`, {
+      from: page,
+      form: { status: 'SHIPPED' },
+      error: 'The order cannot become SHIPPED from PENDING',
+      stored,
+    })
+    await admin.expectRefused(`${page}/payment-status`, {
+      from: page,
+      form: { paymentStatus: 'REFUNDED' },
+      error: /cannot become REFUNDED from UNPAID/,
+      stored,
+    })
+    const flash = await admin.expectRefused(`${page}/status`, {
+      from: page,
+      form: { status: 'LOST' },
+      error: 'The request is invalid',
+      stored,
+    })
     assert.property(flash.inputErrorsBag, 'status')
 
-    const stored = await Order.findOrFail(orders[0].id)
-    assert.equal(stored.status, 'PENDING')
-    assert.equal(stored.paymentStatus, 'UNPAID')
+    assert.deepEqual(await stored(), ['PENDING', 'UNPAID'])
   })
 
   test('cancelling asks first, then puts the items back in stock', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const { orders, mug } = await placedCheckout()
     const [alpha] = orders
     const page = `/admin/orders/${alpha.id}`
 
-    const confirm = expectPage(assert, await signedIn(client.get(`${page}/cancel`), admin))
+    const confirm = await admin.page(`${page}/cancel`)
     assert.include(textOf(confirm), `Cancel order ${alpha.orderNumber}?`)
     assert.include(confirm, 'name="status" value="CANCELLED"')
     assert.equal(await Product.findOrFail(mug.id).then((row) => row.stock), mug.stock - 2)
 
-    const response = await submitted(
-      client.post(`${page}/status`).form({ status: 'CANCELLED' }),
-      admin,
-      `${page}/cancel`
-    )
-    assert.equal(
-      expectRedirect(assert, response, page).success,
-      `Order ${alpha.orderNumber} is now CANCELLED.`
-    )
+    const flash = await admin.submit(`${page}/status`, `${page}/cancel`, page, {
+      status: 'CANCELLED',
+    })
+    assert.equal(flash.success, `Order ${alpha.orderNumber} is now CANCELLED.`)
     assert.equal(await Product.findOrFail(mug.id).then((row) => row.stock), mug.stock)
 
-    const again = expectPage(assert, await signedIn(client.get(`${page}/cancel`), admin))
+    const again = await admin.page(`${page}/cancel`)
     assert.include(textOf(again), 'can no longer be cancelled')
   })
 
   test('an unknown order is a 404 page, and changing it is refused', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     for (const path of [`/admin/orders/${UNKNOWN_ID}`, `/admin/orders/${UNKNOWN_ID}/cancel`]) {
-      const response = await signedIn(client.get(path), admin)
-      response.assertStatus(404)
-      assert.include(response.text(), 'Order not found')
+      await admin.expectErrorPage(path, 404, 'Order not found')
     }
-    const response = await submitted(
-      client.post(`/admin/orders/${UNKNOWN_ID}/status`).form({ status: 'CONFIRMED' }),
-      admin,
-      '/admin/orders'
+    const flash = await admin.submit(
+      `/admin/orders/${UNKNOWN_ID}/status`,
+      '/admin/orders',
+      '/admin/orders',
+      { status: 'CONFIRMED' }
     )
-    assert.equal(expectRedirect(assert, response, '/admin/orders').error, 'Order not found')
+    assert.equal(flash.error, 'Order not found')
   })
 })

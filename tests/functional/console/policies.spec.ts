@@ -1,22 +1,26 @@
 import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import { DateTime } from 'luxon'
 import Policy from '#models/policy'
 import { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
 import { PolicyFactory } from '#database/factories/policy_factory'
 import { PolicyConsentService } from '#services/legal/policy_consent_service'
-import {
-  expectPage,
-  expectRedirect,
-  rowText,
-  signedIn,
-  submitted,
-  textOf,
-} from '#tests/functional/console/support'
+import { consoleAs, eachInTransaction, rowText, textOf } from '#tests/functional/console/support'
+import { UNKNOWN_ID } from '#tests/helpers/ids'
 
-const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
+/** The stored policies, as comparable facts. */
+async function storedPolicies() {
+  const rows = await Policy.query().orderBy('id')
+  return rows.map((row) => `${row.type}/${row.version}/${row.title}/${row.content}/${row.isActive}`)
+}
+
+/** A policy whose effective date has milliseconds, which the form must keep. */
+function policyEffectiveToTheMillisecond() {
+  return PolicyFactory.merge({
+    effectiveDate: DateTime.fromISO('2030-01-02T03:04:05.678Z'),
+  }).create()
+}
 
 /** Records a consent of a fresh customer, which also freezes the policy. */
 async function consentTo(policy: Policy) {
@@ -37,13 +41,13 @@ const validForm = {
 }
 
 test.group('Console policies: list', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('shows each type with versions, the current marker, states and consent counts', async ({
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const old = await PolicyFactory.merge({
       version: '1.0',
       effectiveDate: DateTime.utc().minus({ days: 30 }),
@@ -55,7 +59,7 @@ test.group('Console policies: list', (group) => {
     await consentTo(current)
     await consentTo(old)
 
-    const html = expectPage(assert, await signedIn(client.get('/admin/policies'), admin))
+    const html = await admin.page('/admin/policies')
 
     assert.match(rowText(assert, html, `/admin/policies/${current.id}/edit`), /^1\.1 .* current 2 /)
     assert.match(
@@ -81,40 +85,34 @@ test.group('Console policies: list', (group) => {
 })
 
 test.group('Console policies: new version', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('the form starts from the latest version of the chosen type', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     await PolicyFactory.apply('terms').merge({ version: '1.0', title: 'Old terms' }).create()
     await PolicyFactory.apply('terms').merge({ version: '1.4', title: 'Latest terms' }).create()
 
-    const html = expectPage(
-      assert,
-      await signedIn(client.get('/admin/policies/new').qs({ type: 'TERMS_CONDITIONS' }), admin)
-    )
+    const html = await admin.page('/admin/policies/new', { type: 'TERMS_CONDITIONS' })
     assert.include(html, '<option value="TERMS_CONDITIONS" selected>')
     assert.include(html, 'value="Latest terms"')
     assert.include(html, 'above 1.4')
   })
 
   test('an unknown type in the address is a 400 page', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const response = await signedIn(
-      client.get('/admin/policies/new').qs({ type: 'COOKIES' }),
-      admin
-    )
-    response.assertStatus(400)
-    assert.include(response.text(), 'This cannot be done')
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    await admin.expectErrorPage('/admin/policies/new', 400, 'This cannot be done', {
+      type: 'COOKIES',
+    })
   })
 
   test('publishes a version; the date field is read as UTC', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const response = await submitted(
-      client.post('/admin/policies'),
-      admin,
-      '/admin/policies/new'
-    ).form(validForm)
-    const flash = expectRedirect(assert, response, '/admin/policies')
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const flash = await admin.submit(
+      '/admin/policies',
+      '/admin/policies/new',
+      '/admin/policies',
+      validForm
+    )
     assert.equal(flash.success, 'Terms & Conditions 2.0 is published.')
 
     const policy = await Policy.query().where('type', 'TERMS_CONDITIONS').firstOrFail()
@@ -123,21 +121,20 @@ test.group('Console policies: new version', (group) => {
     assert.equal(policy.content, 'Be kind.')
     assert.isTrue(policy.isActive)
     assert.equal(policy.effectiveDate.toISO(), '2031-05-01T09:30:00.000Z')
-    assert.equal(policy.createdById, admin.id)
+    assert.equal(policy.createdById, admin.user.id)
   })
 
   test('a refused form comes back with the API messages next to the fields and the input kept', async ({
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const response = await submitted(
-      client.post('/admin/policies'),
-      admin,
-      '/admin/policies/new'
-    ).form({ ...validForm, title: '', version: '1.02', effectiveDate: 'soon' })
-    const flash = expectRedirect(assert, response, '/admin/policies/new')
-    assert.equal(flash.error, 'The request is invalid')
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const flash = await admin.expectRefused('/admin/policies', {
+      from: '/admin/policies/new',
+      form: { ...validForm, title: '', version: '1.02', effectiveDate: 'soon' },
+      error: 'The request is invalid',
+      stored: storedPolicies,
+    })
     assert.deepEqual(Object.keys(flash.inputErrorsBag).sort(), [
       'effectiveDate',
       'title',
@@ -152,35 +149,29 @@ test.group('Console policies: new version', (group) => {
   })
 
   test('a version below an existing one is refused with the reason', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     await PolicyFactory.apply('terms').merge({ version: '3.0' }).create()
-    const response = await submitted(
-      client.post('/admin/policies'),
-      admin,
-      '/admin/policies/new'
-    ).form(validForm)
-    const flash = expectRedirect(assert, response, '/admin/policies/new')
-    assert.match(flash.error, /greater than every earlier version/)
+    const flash = await admin.expectRefused('/admin/policies', {
+      from: '/admin/policies/new',
+      form: validForm,
+      error: /greater than every earlier version/,
+      stored: storedPolicies,
+    })
     assert.equal(flash.title, 'Terms of sale')
     assert.lengthOf(await Policy.query().where('type', 'TERMS_CONDITIONS'), 1)
   })
 })
 
 test.group('Console policies: edit', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('the form shows the stored values, the date to the millisecond', async ({
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const policy = await PolicyFactory.merge({
-      effectiveDate: DateTime.fromISO('2030-01-02T03:04:05.678Z'),
-    }).create()
-    const html = expectPage(
-      assert,
-      await signedIn(client.get(`/admin/policies/${policy.id}/edit`), admin)
-    )
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const policy = await policyEffectiveToTheMillisecond()
+    const html = await admin.page(`/admin/policies/${policy.id}/edit`)
     assert.include(html, 'value="2030-01-02T03:04:05.678"')
     assert.include(html, `value="${policy.version}"`)
     assert.notInclude(html, 'name="type"')
@@ -190,54 +181,49 @@ test.group('Console policies: edit', (group) => {
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const policy = await PolicyFactory.merge({
-      effectiveDate: DateTime.fromISO('2030-01-02T03:04:05.678Z'),
-    }).create()
-    const response = await submitted(
-      client.post(`/admin/policies/${policy.id}`),
-      admin,
-      `/admin/policies/${policy.id}/edit`
-    ).form({
-      title: 'Renamed',
-      version: policy.version,
-      effectiveDate: '2030-01-02T03:04:05.678',
-      content: 'New text',
-    })
-    const flash = expectRedirect(assert, response, '/admin/policies')
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const policy = await policyEffectiveToTheMillisecond()
+    const flash = await admin.submit(
+      `/admin/policies/${policy.id}`,
+      `/admin/policies/${policy.id}/edit`,
+      '/admin/policies',
+      {
+        title: 'Renamed',
+        version: policy.version,
+        effectiveDate: '2030-01-02T03:04:05.678',
+        content: 'New text',
+      }
+    )
     assert.equal(flash.success, 'Privacy Policy 1.0 is saved.')
     await policy.refresh()
     assert.equal(policy.title, 'Renamed')
     assert.equal(policy.content, 'New text')
     assert.equal(policy.effectiveDate.toISO(), '2030-01-02T03:04:05.678Z')
-    assert.equal(policy.updatedById, admin.id)
+    assert.equal(policy.updatedById, admin.user.id)
   })
 
   test('after a consent, changing the text is refused with a clear message on the form', async ({
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const policy = await PolicyFactory.create()
     await consentTo(policy)
 
-    const page = expectPage(
-      assert,
-      await signedIn(client.get(`/admin/policies/${policy.id}/edit`), admin)
-    )
+    const page = await admin.page(`/admin/policies/${policy.id}/edit`)
     assert.include(textOf(page), '1 person has consented to this version')
 
-    const edit = `/admin/policies/${policy.id}/edit`
-    const response = await submitted(client.post(`/admin/policies/${policy.id}`), admin, edit).form(
-      {
+    const flash = await admin.expectRefused(`/admin/policies/${policy.id}`, {
+      from: `/admin/policies/${policy.id}/edit`,
+      form: {
         title: policy.title,
         version: policy.version,
         effectiveDate: policy.effectiveDate.toFormat("yyyy-MM-dd'T'HH:mm:ss.SSS"),
         content: 'Sneaky rewrite',
-      }
-    )
-    const flash = expectRedirect(assert, response, edit)
-    assert.match(flash.error, /frozen once anyone has consented; publish a new version instead/)
+      },
+      error: /frozen once anyone has consented; publish a new version instead/,
+      stored: storedPolicies,
+    })
     assert.equal(flash.content, 'Sneaky rewrite')
     const stored = await Policy.findOrFail(policy.id)
     assert.equal(stored.content, policy.content)
@@ -247,44 +233,35 @@ test.group('Console policies: edit', (group) => {
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const policy = await PolicyFactory.apply('inactive').create()
-    const html = expectPage(
-      assert,
-      await signedIn(client.get(`/admin/policies/${policy.id}/edit`), admin)
-    )
+    const html = await admin.page(`/admin/policies/${policy.id}/edit`)
     assert.include(textOf(html), 'can no longer be edited')
     assert.notInclude(html, `action="/admin/policies/${policy.id}"`)
 
-    const response = await submitted(
-      client.post(`/admin/policies/${policy.id}`),
-      admin,
-      '/admin/policies'
-    ).form({ title: 'Revived' })
-    const flash = expectRedirect(assert, response, '/admin/policies')
-    assert.equal(flash.error, 'This policy has been deactivated')
+    await admin.expectRefused(`/admin/policies/${policy.id}`, {
+      from: '/admin/policies',
+      form: { title: 'Revived' },
+      error: 'This policy has been deactivated',
+      stored: storedPolicies,
+    })
     assert.notEqual(await Policy.findOrFail(policy.id).then((row) => row.title), 'Revived')
   })
 
   test('an unknown policy is a 404 page', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const response = await signedIn(client.get(`/admin/policies/${UNKNOWN_ID}/edit`), admin)
-    response.assertStatus(404)
-    assert.include(response.text(), 'Page not found')
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    await admin.expectErrorPage(`/admin/policies/${UNKNOWN_ID}/edit`, 404, 'Page not found')
   })
 })
 
 test.group('Console policies: deactivate', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('asks first, saying what it means for the current version', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const policy = await PolicyFactory.create()
     await consentTo(policy)
-    const html = expectPage(
-      assert,
-      await signedIn(client.get(`/admin/policies/${policy.id}/deactivate`), admin)
-    )
+    const html = await admin.page(`/admin/policies/${policy.id}/deactivate`)
     const text = textOf(html)
     assert.include(text, 'Deactivate Privacy Policy 1.0?')
     assert.include(text, 'Consents 1')
@@ -294,28 +271,25 @@ test.group('Console policies: deactivate', (group) => {
   })
 
   test('deactivates and keeps the record', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const policy = await PolicyFactory.create()
-    const response = await submitted(
-      client.post(`/admin/policies/${policy.id}/deactivate`),
-      admin,
-      `/admin/policies/${policy.id}/deactivate`
+    const flash = await admin.submit(
+      `/admin/policies/${policy.id}/deactivate`,
+      `/admin/policies/${policy.id}/deactivate`,
+      '/admin/policies'
     )
-    const flash = expectRedirect(assert, response, '/admin/policies')
     assert.equal(flash.success, 'Privacy Policy 1.0 is deactivated.')
     const stored = await Policy.findOrFail(policy.id)
     assert.isFalse(stored.isActive)
-    assert.equal(stored.updatedById, admin.id)
+    assert.equal(stored.updatedById, admin.user.id)
   })
 
   test('an unknown policy is refused with a message', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const response = await submitted(
-      client.post(`/admin/policies/${UNKNOWN_ID}/deactivate`),
-      admin,
-      '/admin/policies'
-    )
-    const flash = expectRedirect(assert, response, '/admin/policies')
-    assert.equal(flash.error, 'Policy not found')
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    await admin.expectRefused(`/admin/policies/${UNKNOWN_ID}/deactivate`, {
+      from: '/admin/policies',
+      error: 'Policy not found',
+      stored: storedPolicies,
+    })
   })
 })

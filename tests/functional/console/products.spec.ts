@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import type { ApiClient } from '@japa/api-client'
 import Product from '#models/product'
 import AdminAction from '#models/admin_action'
@@ -7,16 +6,8 @@ import { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
 import { ShopFactory } from '#database/factories/shop_factory'
 import { ProductFactory } from '#database/factories/product_factory'
-import {
-  expectPage,
-  expectRedirect,
-  rowText,
-  signedIn,
-  submitted,
-  textOf,
-} from '#tests/functional/console/support'
-
-const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
+import { consoleAs, eachInTransaction, rowText, textOf } from '#tests/functional/console/support'
+import { UNKNOWN_ID } from '#tests/helpers/ids'
 
 /** Two approved shops of one seller, with a product of each kind in the first. */
 async function catalog() {
@@ -60,21 +51,17 @@ async function isActive(id: string): Promise<boolean> {
 }
 
 test.group('Console products: list', (group) => {
-  group.each.setup(async () => {
-    const cleanup = await testUtils.db().withGlobalTransaction()
-    // Each test counts products from none, whatever other seeds left.
-    await Product.query().delete()
-    return cleanup
-  })
+  // Each test counts products from none, whatever other seeds left.
+  eachInTransaction(group, Product)
 
   test('lists every shop’s products by name with shop, price, stock and status; deleted ones are gone', async ({
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const { lamp, mug, rug } = await catalog()
 
-    const html = expectPage(assert, await signedIn(client.get('/admin/products'), admin))
+    const html = await admin.page('/admin/products')
     assert.equal(rowText(assert, html, lamp.id), 'Lamp LAMP-1 North 19.99 12 active Deactivate')
     assert.equal(rowText(assert, html, mug.id), 'Mug MUG-1 North 5.00 3 inactive Activate')
     assert.equal(
@@ -88,11 +75,11 @@ test.group('Console products: list', (group) => {
   })
 
   test('filters by shop, status and stock, alone and together', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.SUPER_ADMIN)
+    const admin = await consoleAs(UserType.SUPER_ADMIN, { client, assert })
     const { north, south, lamp, mug, rug } = await catalog()
 
     const listed = async (qs: Record<string, string>) => {
-      const html = expectPage(assert, await signedIn(client.get('/admin/products').qs(qs), admin))
+      const html = await admin.page('/admin/products', qs)
       return [lamp, mug, rug].filter((product) => html.includes(product.id)).map((p) => p.name)
     }
     assert.deepEqual(await listed({ shop: north.id }), ['Lamp', 'Mug'])
@@ -106,22 +93,20 @@ test.group('Console products: list', (group) => {
   })
 
   test('the filter form keeps the chosen values', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const { north } = await catalog()
-    const html = expectPage(
-      assert,
-      await signedIn(
-        client.get('/admin/products').qs({ shop: north.id, status: 'inactive', stock: '4' }),
-        admin
-      )
-    )
+    const html = await admin.page('/admin/products', {
+      shop: north.id,
+      status: 'inactive',
+      stock: '4',
+    })
     assert.include(html, `<option value="${north.id}" selected>North</option>`)
     assert.include(html, '<option value="inactive" selected>Inactive</option>')
     assert.match(html, /id="stock" name="stock"[^>]*value="4"/)
   })
 
   test('25 a page; the pager keeps the filters', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const seller = await makeUser(UserType.SELLER)
     const shop = await ShopFactory.merge({ sellerId: seller.id }).create()
     await ProductFactory.merge(
@@ -131,17 +116,11 @@ test.group('Console products: list', (group) => {
       }))
     ).createMany(27)
 
-    const first = expectPage(
-      assert,
-      await signedIn(client.get('/admin/products').qs({ status: 'active' }), admin)
-    )
+    const first = await admin.page('/admin/products', { status: 'active' })
     assert.include(first, 'Item 24')
     assert.notInclude(first, 'Item 25')
     assert.include(first, 'status=active&amp;page=2')
-    const second = expectPage(
-      assert,
-      await signedIn(client.get('/admin/products').qs({ status: 'active', page: '2' }), admin)
-    )
+    const second = await admin.page('/admin/products', { status: 'active', page: '2' })
     assert.include(second, 'Item 25')
     assert.include(second, 'Item 26')
     assert.notInclude(second, 'Item 24')
@@ -156,31 +135,25 @@ test.group('Console products: list', (group) => {
       { label: 'page 0', qs: { page: '0' } },
     ])
     .run(async ({ client, assert }, { qs }) => {
-      const admin = await makeUser(UserType.ADMIN)
-      const response = await signedIn(client.get('/admin/products').qs(qs), admin)
-      response.assertStatus(400)
-      assert.include(response.text(), 'This cannot be done')
+      const admin = await consoleAs(UserType.ADMIN, { client, assert })
+      await admin.expectErrorPage('/admin/products', 400, 'This cannot be done', qs)
     })
 })
 
 test.group('Console products: activate and deactivate', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('deactivating takes the product out of the public catalog and records who did it', async ({
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const { lamp } = await catalog()
     assert.equal(await catalogStatus(client, lamp.id), 200)
 
-    const flash = expectRedirect(
-      assert,
-      await submitted(
-        client.post(`/admin/products/${lamp.id}/deactivate`),
-        admin,
-        '/admin/products?status=active'
-      ),
+    const flash = await admin.submit(
+      `/admin/products/${lamp.id}/deactivate`,
+      '/admin/products?status=active',
       '/admin/products?status=active'
     )
     assert.equal(flash.success, 'Lamp is deactivated: it left the catalog.')
@@ -198,7 +171,7 @@ test.group('Console products: activate and deactivate', (group) => {
       })),
       [
         {
-          actorId: admin.id,
+          actorId: admin.user.id,
           action: 'product.deactivated',
           targetType: 'product',
           changes: { before: { isActive: true }, after: { isActive: false } },
@@ -209,13 +182,13 @@ test.group('Console products: activate and deactivate', (group) => {
   })
 
   test('activating puts the product back on sale and records it', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.SUPER_ADMIN)
+    const admin = await consoleAs(UserType.SUPER_ADMIN, { client, assert })
     const { mug } = await catalog()
     assert.equal(await catalogStatus(client, mug.id), 404)
 
-    const flash = expectRedirect(
-      assert,
-      await submitted(client.post(`/admin/products/${mug.id}/activate`), admin, '/admin/products'),
+    const flash = await admin.submit(
+      `/admin/products/${mug.id}/activate`,
+      '/admin/products',
       '/admin/products'
     )
     assert.equal(flash.success, 'Mug is active.')
@@ -233,15 +206,11 @@ test.group('Console products: activate and deactivate', (group) => {
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const { lamp } = await catalog()
     const { updatedAt } = await stored(lamp.id)
 
-    expectRedirect(
-      assert,
-      await submitted(client.post(`/admin/products/${lamp.id}/activate`), admin, '/admin/products'),
-      '/admin/products'
-    )
+    await admin.submit(`/admin/products/${lamp.id}/activate`, '/admin/products', '/admin/products')
     const after = await Product.findOrFail(lamp.id)
     assert.isTrue(after.isActive)
     assert.equal(after.updatedAt.toMillis(), updatedAt.toMillis())
@@ -254,16 +223,15 @@ test.group('Console products: activate and deactivate', (group) => {
       { label: 'a deleted product', target: (ids: { gone: string }) => ids.gone },
     ])
     .run(async ({ client, assert }, { target }) => {
-      const admin = await makeUser(UserType.ADMIN)
+      const admin = await consoleAs(UserType.ADMIN, { client, assert })
       const { gone } = await catalog()
       const id = target({ gone: gone.id })
 
-      const flash = expectRedirect(
-        assert,
-        await submitted(client.post(`/admin/products/${id}/deactivate`), admin, '/admin/products'),
-        '/admin/products'
-      )
-      assert.equal(flash.error, 'Product not found')
+      await admin.expectRefused(`/admin/products/${id}/deactivate`, {
+        from: '/admin/products',
+        error: 'Product not found',
+        stored: () => stored(gone.id).then((product) => product.serialize()),
+      })
       assert.isTrue(await isActive(gone.id))
       assert.lengthOf(await AdminAction.query().where('target_id', id), 0)
     })

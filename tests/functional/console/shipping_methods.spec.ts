@@ -1,20 +1,10 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import ShippingMethod from '#models/shipping_method'
 import AdminAction from '#models/admin_action'
 import { UserType } from '#enums/user_type'
-import { makeUser } from '#tests/helpers/actors'
 import { ShippingMethodFactory } from '#database/factories/shipping_method_factory'
-import {
-  expectPage,
-  expectRedirect,
-  rowText,
-  signedIn,
-  submitted,
-  textOf,
-} from '#tests/functional/console/support'
-
-const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
+import { consoleAs, eachInTransaction, rowText, textOf } from '#tests/functional/console/support'
+import { UNKNOWN_ID } from '#tests/helpers/ids'
 
 /** The fields a browser sends for a valid new method. */
 const validForm = {
@@ -27,6 +17,12 @@ const validForm = {
 }
 
 /** The methods not deleted, as comparable facts. */
+/** The valid form with its box unticked and its description blank. */
+function untickedForm() {
+  const { isActive: ticked, ...unticked } = validForm
+  return { ...unticked, description: '' }
+}
+
 async function storedMethods() {
   const rows = await ShippingMethod.query().whereNull('deleted_at').orderBy('name')
   return rows.map(
@@ -35,18 +31,14 @@ async function storedMethods() {
 }
 
 test.group('Console shipping methods: list', (group) => {
-  group.each.setup(async () => {
-    const cleanup = await testUtils.db().withGlobalTransaction()
-    // The essential seed's methods are in every fresh database; each test starts from none.
-    await ShippingMethod.query().delete()
-    return cleanup
-  })
+  // The essential seed's methods are in every fresh database; each test starts from none.
+  eachInTransaction(group, ShippingMethod)
 
   test('shows active and inactive methods cheapest first; deleted ones are gone', async ({
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const courier = await ShippingMethodFactory.merge({
       name: 'Courier',
       priceCents: 1250,
@@ -57,7 +49,7 @@ test.group('Console shipping methods: list', (group) => {
       .create()
     await ShippingMethodFactory.merge({ name: 'Gone', deletedAt: courier.createdAt }).create()
 
-    const html = expectPage(assert, await signedIn(client.get('/admin/shipping-methods'), admin))
+    const html = await admin.page('/admin/shipping-methods')
     assert.equal(
       rowText(assert, html, courier.id),
       'Courier Door to door 12.50 2 active Edit Deactivate'
@@ -69,26 +61,19 @@ test.group('Console shipping methods: list', (group) => {
   })
 
   test('a malformed page number is a 400 page', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const response = await signedIn(client.get('/admin/shipping-methods').qs({ page: '0' }), admin)
-    response.assertStatus(400)
-    assert.include(response.text(), 'This cannot be done')
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    await admin.expectErrorPage('/admin/shipping-methods', 400, 'This cannot be done', {
+      page: '0',
+    })
   })
 })
 
 test.group('Console shipping methods: forms', (group) => {
-  group.each.setup(async () => {
-    const cleanup = await testUtils.db().withGlobalTransaction()
-    await ShippingMethod.query().delete()
-    return cleanup
-  })
+  eachInTransaction(group, ShippingMethod)
 
   test('the new form starts active', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const html = expectPage(
-      assert,
-      await signedIn(client.get('/admin/shipping-methods/new'), admin)
-    )
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const html = await admin.page('/admin/shipping-methods/new')
     assert.include(html, 'action="/admin/shipping-methods"')
     assert.match(html, /id="isActive"[^>]*checked/)
   })
@@ -97,17 +82,17 @@ test.group('Console shipping methods: forms', (group) => {
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const response = await submitted(
-      client.post('/admin/shipping-methods'),
-      admin,
-      '/admin/shipping-methods/new'
-    ).form(validForm)
-    const flash = expectRedirect(assert, response, '/admin/shipping-methods')
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const flash = await admin.submit(
+      '/admin/shipping-methods',
+      '/admin/shipping-methods/new',
+      '/admin/shipping-methods',
+      validForm
+    )
     assert.equal(flash.success, 'Shipping method Overnight is added.')
     assert.deepEqual(await storedMethods(), ['Overnight/Next business day/2450/1/true'])
     // Recorded in the audit trail with who added it and from where.
-    const entries = await AdminAction.query().where('actor_id', admin.id)
+    const entries = await AdminAction.query().where('actor_id', admin.user.id)
     assert.deepEqual(
       entries.map((entry) => [entry.action, entry.targetType, entry.clientAddress !== null]),
       [['shipping_method.created', 'shipping_method', true]]
@@ -118,15 +103,13 @@ test.group('Console shipping methods: forms', (group) => {
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const { isActive, ...unticked } = validForm
-    assert.equal(isActive, 'true')
-    const response = await submitted(
-      client.post('/admin/shipping-methods'),
-      admin,
-      '/admin/shipping-methods/new'
-    ).form({ ...unticked, description: '' })
-    expectRedirect(assert, response, '/admin/shipping-methods')
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    await admin.submit(
+      '/admin/shipping-methods',
+      '/admin/shipping-methods/new',
+      '/admin/shipping-methods',
+      untickedForm()
+    )
     assert.deepEqual(await storedMethods(), ['Overnight/null/2450/1/false'])
   })
 
@@ -134,47 +117,39 @@ test.group('Console shipping methods: forms', (group) => {
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const response = await submitted(
-      client.post('/admin/shipping-methods'),
-      admin,
-      '/admin/shipping-methods/new'
-    ).form({ ...validForm, name: '', price: '1.005', estimatedDays: '366' })
-    const flash = expectRedirect(assert, response, '/admin/shipping-methods/new')
-    assert.equal(flash.error, 'The request is invalid')
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const flash = await admin.expectRefused('/admin/shipping-methods', {
+      from: '/admin/shipping-methods/new',
+      form: { ...validForm, name: '', price: '1.005', estimatedDays: '366' },
+      error: 'The request is invalid',
+      stored: storedMethods,
+    })
     assert.sameMembers(Object.keys(flash.inputErrorsBag), ['name', 'price', 'estimatedDays'])
     assert.equal(flash.price, '1.005')
     assert.equal(flash._form, 'shipping-method')
     assert.deepEqual(await storedMethods(), [])
 
-    const form = expectPage(
-      assert,
-      await signedIn(client.get('/admin/shipping-methods/new'), admin).withFlashMessages(flash)
-    )
+    const form = await admin.pageWithFlash('/admin/shipping-methods/new', flash)
     assert.include(form, 'value="1.005"')
     assert.include(textOf(form), flash.inputErrorsBag.estimatedDays[0])
   })
 
   test('a name in use (any case) is refused with the reason', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     await ShippingMethodFactory.merge({ name: 'OVERNIGHT', priceCents: 100 }).create()
-    const response = await submitted(
-      client.post('/admin/shipping-methods'),
-      admin,
-      '/admin/shipping-methods/new'
-    ).form(validForm)
-    const flash = expectRedirect(assert, response, '/admin/shipping-methods/new')
-    assert.match(flash.error, /already exists/)
+    await admin.expectRefused('/admin/shipping-methods', {
+      from: '/admin/shipping-methods/new',
+      form: validForm,
+      error: /already exists/,
+      stored: storedMethods,
+    })
     assert.deepEqual(await storedMethods(), ['OVERNIGHT/Door to door/100/3/true'])
   })
 
   test('the edit form shows the stored method in API units', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const method = await ShippingMethodFactory.merge({ name: 'Courier', priceCents: 1250 }).create()
-    const html = expectPage(
-      assert,
-      await signedIn(client.get(`/admin/shipping-methods/${method.id}/edit`), admin)
-    )
+    const html = await admin.page(`/admin/shipping-methods/${method.id}/edit`)
     assert.include(textOf(html), 'Edit shipping method Courier')
     assert.match(html, /id="price"[^>]*value="12.5"/)
     assert.match(html, /id="estimatedDays"[^>]*value="3"/)
@@ -182,66 +157,59 @@ test.group('Console shipping methods: forms', (group) => {
   })
 
   test('saves the whole form; invalid input changes nothing', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const method = await ShippingMethodFactory.merge({ name: 'Courier', priceCents: 1250 }).create()
     const editPage = `/admin/shipping-methods/${method.id}/edit`
 
-    const invalid = await submitted(
-      client.post(`/admin/shipping-methods/${method.id}`),
-      admin,
-      editPage
-    ).form({ ...validForm, price: '-1' })
-    assert.sameMembers(Object.keys(expectRedirect(assert, invalid, editPage).inputErrorsBag), [
-      'price',
-    ])
+    const invalid = await admin.expectRefused(`/admin/shipping-methods/${method.id}`, {
+      from: editPage,
+      form: { ...validForm, price: '-1' },
+      error: 'The request is invalid',
+      stored: storedMethods,
+    })
+    assert.sameMembers(Object.keys(invalid.inputErrorsBag), ['price'])
     assert.deepEqual(await storedMethods(), ['Courier/Door to door/1250/3/true'])
 
-    const { isActive, ...unticked } = validForm
-    assert.equal(isActive, 'true')
-    const saved = await submitted(
-      client.post(`/admin/shipping-methods/${method.id}`),
-      admin,
-      editPage
-    ).form({ ...unticked, description: '' })
-    const flash = expectRedirect(assert, saved, '/admin/shipping-methods')
+    const flash = await admin.submit(
+      `/admin/shipping-methods/${method.id}`,
+      editPage,
+      '/admin/shipping-methods',
+      untickedForm()
+    )
     assert.equal(flash.success, 'Shipping method Overnight is saved.')
     assert.deepEqual(await storedMethods(), ['Overnight/null/2450/1/false'])
   })
 
   test('deactivates and reactivates at once, back to the list', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const method = await ShippingMethodFactory.merge({ name: 'Courier' }).create()
-    const off = await submitted(
-      client.post(`/admin/shipping-methods/${method.id}/deactivate`),
-      admin,
+    const off = await admin.submit(
+      `/admin/shipping-methods/${method.id}/deactivate`,
+      '/admin/shipping-methods?page=1',
       '/admin/shipping-methods?page=1'
     )
-    assert.equal(
-      expectRedirect(assert, off, '/admin/shipping-methods?page=1').success,
-      'Shipping method Courier is deactivated.'
-    )
+    assert.equal(off.success, 'Shipping method Courier is deactivated.')
     assert.isFalse(await ShippingMethod.findOrFail(method.id).then((row) => row.isActive))
 
-    const on = await submitted(
-      client.post(`/admin/shipping-methods/${method.id}/activate`),
-      admin,
+    const on = await admin.submit(
+      `/admin/shipping-methods/${method.id}/activate`,
+      '/admin/shipping-methods',
       '/admin/shipping-methods'
     )
-    assert.equal(
-      expectRedirect(assert, on, '/admin/shipping-methods').success,
-      'Shipping method Courier is active.'
-    )
+    assert.equal(on.success, 'Shipping method Courier is active.')
     assert.isTrue(await ShippingMethod.findOrFail(method.id).then((row) => row.isActive))
   })
 
   test('unknown and deleted methods are 404 pages', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const deleted = await ShippingMethodFactory.create()
     await deleted.merge({ deletedAt: deleted.createdAt }).save()
     for (const id of [UNKNOWN_ID, deleted.id]) {
-      const response = await signedIn(client.get(`/admin/shipping-methods/${id}/edit`), admin)
-      response.assertStatus(404)
-      assert.include(response.text(), 'Shipping method not found')
+      await admin.expectErrorPage(
+        `/admin/shipping-methods/${id}/edit`,
+        404,
+        'Shipping method not found'
+      )
     }
   })
 })

@@ -1,20 +1,11 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import Shop from '#models/shop'
 import { UserType } from '#enums/user_type'
 import { ShopStatus } from '#enums/shop_status'
 import { makeUser } from '#tests/helpers/actors'
 import { ShopFactory } from '#database/factories/shop_factory'
-import {
-  expectPage,
-  expectRedirect,
-  rowText,
-  signedIn,
-  submitted,
-  textOf,
-} from '#tests/functional/console/support'
-
-const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
+import { consoleAs, eachInTransaction, rowText, textOf } from '#tests/functional/console/support'
+import { UNKNOWN_ID } from '#tests/helpers/ids'
 
 async function shopOf(status: ShopStatus, name: string) {
   const seller = await makeUser(UserType.SELLER)
@@ -23,18 +14,18 @@ async function shopOf(status: ShopStatus, name: string) {
 }
 
 test.group('Console shops', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('lists shops with their seller, status and the actions that apply', async ({
     client,
     assert,
   }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const pending = await shopOf(ShopStatus.PENDING, 'Pending Pots')
     const approved = await shopOf(ShopStatus.APPROVED, 'Approved Apples')
     const suspended = await shopOf(ShopStatus.SUSPENDED, 'Suspended Socks')
 
-    const html = expectPage(assert, await signedIn(client.get('/admin/shops'), admin))
+    const html = await admin.page('/admin/shops')
     assert.include(textOf(html), 'Shops (3)')
     const pendingRow = rowText(assert, html, pending.shop.id)
     assert.include(pendingRow, pending.seller.email)
@@ -45,56 +36,58 @@ test.group('Console shops', (group) => {
   })
 
   test('filters by status', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const pending = await shopOf(ShopStatus.PENDING, 'Pending Pots')
     const approved = await shopOf(ShopStatus.APPROVED, 'Approved Apples')
-    const html = expectPage(
-      assert,
-      await signedIn(client.get('/admin/shops').qs({ status: 'PENDING' }), admin)
-    )
+    const html = await admin.page('/admin/shops', { status: 'PENDING' })
     assert.include(html, pending.shop.id)
     assert.notInclude(html, approved.shop.id)
     assert.include(html, '<option value="PENDING" selected>')
 
-    const refused = await signedIn(client.get('/admin/shops').qs({ status: 'OPEN' }), admin)
+    const refused = await admin.get('/admin/shops', { status: 'OPEN' })
     refused.assertStatus(400)
   })
 
-  test('approves a pending shop', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
-    const { shop } = await shopOf(ShopStatus.PENDING, 'Pending Pots')
-    const response = await submitted(
-      client.post(`/admin/shops/${shop.id}/approve`),
-      admin,
-      '/admin/shops?status=PENDING'
-    )
-    const flash = expectRedirect(assert, response, '/admin/shops?status=PENDING')
-    assert.equal(flash.success, 'Pending Pots is approved: its products are on sale.')
-    assert.equal(await Shop.findOrFail(shop.id).then((row) => row.status), ShopStatus.APPROVED)
-  })
-
-  test('suspends an approved shop', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.SUPER_ADMIN)
-    const { shop } = await shopOf(ShopStatus.APPROVED, 'Approved Apples')
-    const response = await submitted(
-      client.post(`/admin/shops/${shop.id}/suspend`),
-      admin,
-      '/admin/shops'
-    )
-    const flash = expectRedirect(assert, response, '/admin/shops')
-    assert.equal(flash.success, 'Approved Apples is suspended: its products are off sale.')
-    assert.equal(await Shop.findOrFail(shop.id).then((row) => row.status), ShopStatus.SUSPENDED)
-  })
+  test('{label}')
+    .with([
+      {
+        label: 'approves a pending shop',
+        as: UserType.ADMIN,
+        status: ShopStatus.PENDING,
+        name: 'Pending Pots',
+        action: 'approve',
+        from: '/admin/shops?status=PENDING',
+        success: 'Pending Pots is approved: its products are on sale.',
+        after: ShopStatus.APPROVED,
+      },
+      {
+        label: 'suspends an approved shop',
+        as: UserType.SUPER_ADMIN,
+        status: ShopStatus.APPROVED,
+        name: 'Approved Apples',
+        action: 'suspend',
+        from: '/admin/shops',
+        success: 'Approved Apples is suspended: its products are off sale.',
+        after: ShopStatus.SUSPENDED,
+      },
+    ])
+    .run(async ({ client, assert }, { as, status, name, action, from, success, after }) => {
+      const admin = await consoleAs(as, { client, assert })
+      const { shop } = await shopOf(status, name)
+      const flash = await admin.submit(`/admin/shops/${shop.id}/${action}`, from, from)
+      assert.equal(flash.success, success)
+      assert.equal(await Shop.findOrFail(shop.id).then((row) => row.status), after)
+    })
 
   test('an unknown shop is refused with a message', async ({ client, assert }) => {
-    const admin = await makeUser(UserType.ADMIN)
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
     for (const action of ['approve', 'suspend']) {
-      const response = await submitted(
-        client.post(`/admin/shops/${UNKNOWN_ID}/${action}`),
-        admin,
+      const flash = await admin.submit(
+        `/admin/shops/${UNKNOWN_ID}/${action}`,
+        '/admin/shops',
         '/admin/shops'
       )
-      assert.equal(expectRedirect(assert, response, '/admin/shops').error, 'Shop not found')
+      assert.equal(flash.error, 'Shop not found')
     }
   })
 })

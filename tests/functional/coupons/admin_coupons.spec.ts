@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import type { ApiClient, ApiResponse } from '@japa/api-client'
+import type { Assert } from '@japa/assert'
 import testUtils from '@adonisjs/core/services/test_utils'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
@@ -30,6 +32,26 @@ function body(overrides: Record<string, unknown> = {}) {
 
 function fieldsOf(problem: { errors?: Array<{ field: string; message: string }> }) {
   return (problem.errors ?? []).map((error) => error.field)
+}
+
+/** Asserts a 400 VALIDATION_FAILED problem whose errors name exactly `fields`, in any order. */
+function expectInvalid(assert: Assert, response: ApiResponse, fields: string[]) {
+  assert.sameMembers(fieldsOf(expectProblem(assert, response, 400, 'VALIDATION_FAILED')), fields)
+}
+
+/** A create request with the token `authorization`. */
+function create(client: ApiClient, authorization: string, json: Record<string, unknown>) {
+  return client.post(URL).header('Authorization', authorization).json(json)
+}
+
+/** An update of the coupon `id` with the token `authorization`. */
+function update(
+  client: ApiClient,
+  authorization: string,
+  id: string,
+  json: Record<string, unknown>
+) {
+  return client.put(`${URL}/${id}`).header('Authorization', authorization).json(json)
 }
 
 async function admin() {
@@ -76,10 +98,7 @@ test.group('POST /api/v1/admin/coupons', (group) => {
     client,
     assert,
   }) => {
-    const response = await client
-      .post(URL)
-      .header('Authorization', await admin())
-      .json(body())
+    const response = await create(client, await admin(), body())
     response.assertStatus(201)
     const coupon = response.body()
     assert.match(coupon.id, /^[0-9a-f-]{36}$/)
@@ -135,22 +154,15 @@ test.group('POST /api/v1/admin/coupons', (group) => {
   })
 
   test('ignores a usageCount sent by the client', async ({ client, assert }) => {
-    const response = await client
-      .post(URL)
-      .header('Authorization', await admin())
-      .json(body({ usageCount: 99 }))
+    const response = await create(client, await admin(), body({ usageCount: 99 }))
     response.assertStatus(201)
     assert.equal(response.body().usageCount, 0)
     assert.equal(await stored(response.body().id, 'usage_count'), 0)
   })
 
   test('answers 400 with every field named when the body is empty', async ({ client, assert }) => {
-    const response = await client
-      .post(URL)
-      .header('Authorization', await admin())
-      .json({})
-    const problem = expectProblem(assert, response, 400, 'VALIDATION_FAILED')
-    assert.sameMembers(fieldsOf(problem), [
+    const response = await create(client, await admin(), {})
+    expectInvalid(assert, response, [
       'code',
       'discountType',
       'discountValue',
@@ -203,10 +215,7 @@ test.group('POST /api/v1/admin/coupons', (group) => {
 
   for (const [label, overrides, field] of invalidBodies) {
     test(`answers 400 naming ${field} for ${label}`, async ({ client, assert }) => {
-      const response = await client
-        .post(URL)
-        .header('Authorization', await admin())
-        .json(body(overrides))
+      const response = await create(client, await admin(), body(overrides))
       const problem = expectProblem(assert, response, 400, 'VALIDATION_FAILED')
       assert.deepEqual(fieldsOf(problem), [field])
       assert.isNotEmpty(problem.errors![0].message)
@@ -216,17 +225,15 @@ test.group('POST /api/v1/admin/coupons', (group) => {
 
   test('accepts exactly 100 % and a 1,000,000 fixed amount', async ({ client, assert }) => {
     const authorization = await admin()
-    const percent = await client
-      .post(URL)
-      .header('Authorization', authorization)
-      .json(body({ code: 'FREE', discountValue: 100 }))
+    const percent = await create(client, authorization, body({ code: 'FREE', discountValue: 100 }))
     percent.assertStatus(201)
     assert.equal(await stored(percent.body().id, 'discount_value'), 10000)
 
-    const fixed = await client
-      .post(URL)
-      .header('Authorization', authorization)
-      .json(body({ code: 'MILLION', discountType: 'FIXED', discountValue: 1_000_000 }))
+    const fixed = await create(
+      client,
+      authorization,
+      body({ code: 'MILLION', discountType: 'FIXED', discountValue: 1_000_000 })
+    )
     fixed.assertStatus(201)
     assert.equal(fixed.body().discountValue, 1_000_000)
     assert.equal(await stored(fixed.body().id, 'discount_value'), 100_000_000)
@@ -240,10 +247,7 @@ test.group('POST /api/v1/admin/coupons', (group) => {
     const first = await client.post(URL).header('Authorization', authorization).json(body())
     first.assertStatus(201)
     for (const code of ['SUMMER-10', 'summer-10', 'Summer-10', '  summer-10  ']) {
-      const response = await client
-        .post(URL)
-        .header('Authorization', authorization)
-        .json(body({ code }))
+      const response = await create(client, authorization, body({ code }))
       expectProblem(assert, response, 409, 'COUPON_CODE_EXISTS')
     }
     assert.equal(await rowCount(), 1)
@@ -259,10 +263,7 @@ test.group('POST /api/v1/admin/coupons', (group) => {
 
   test('a deleted coupon frees its code', async ({ client, assert }) => {
     await CouponFactory.apply('deleted').merge({ code: 'SUMMER-10' }).create()
-    const response = await client
-      .post(URL)
-      .header('Authorization', await admin())
-      .json(body())
+    const response = await create(client, await admin(), body())
     response.assertStatus(201)
     assert.equal(await rowCount('SUMMER-10'), 2)
   })
@@ -276,10 +277,11 @@ test.group('POST /api/v1/admin/coupons', (group) => {
     app.config.set('store.timezone', 'America/New_York')
     cleanup(() => app.config.set('store.timezone', previous))
 
-    const response = await client
-      .post(URL)
-      .header('Authorization', await admin())
-      .json(body({ startDate: '2026-01-15T09:30:00', endDate: '2026-07-04T23:59:59' }))
+    const response = await create(
+      client,
+      await admin(),
+      body({ startDate: '2026-01-15T09:30:00', endDate: '2026-07-04T23:59:59' })
+    )
     response.assertStatus(201)
     assert.equal(response.body().startDate, '2026-01-15T09:30:00')
     assert.equal(response.body().endDate, '2026-07-04T23:59:59')
@@ -289,10 +291,11 @@ test.group('POST /api/v1/admin/coupons', (group) => {
     assert.equal(model.startDate.toUTC().toISO(), '2026-01-15T14:30:00.000Z')
     assert.equal(model.endDate.toUTC().toISO(), '2026-07-05T03:59:59.000Z')
 
-    const gap = await client
-      .post(URL)
-      .header('Authorization', await admin())
-      .json(body({ code: 'GAP', startDate: '2026-03-08T02:30:00' }))
+    const gap = await create(
+      client,
+      await admin(),
+      body({ code: 'GAP', startDate: '2026-03-08T02:30:00' })
+    )
     const problem = expectProblem(assert, gap, 400, 'VALIDATION_FAILED')
     assert.deepEqual(fieldsOf(problem), ['startDate'])
     assert.include(problem.errors![0].message, 'daylight-saving')
@@ -388,8 +391,7 @@ test.group('GET /api/v1/admin/coupons', (group) => {
   ] as const) {
     test(`answers 400 for ${query}`, async ({ client, assert }) => {
       const response = await client.get(`${URL}?${query}`).header('Authorization', await admin())
-      const problem = expectProblem(assert, response, 400, 'VALIDATION_FAILED')
-      assert.deepEqual(fieldsOf(problem), [field])
+      expectInvalid(assert, response, [field])
     })
   }
 })
@@ -406,20 +408,18 @@ test.group('PUT /api/v1/admin/coupons/{id}', (group) => {
       'UNAUTHORIZED'
     )
     const { authorization } = await actor(UserType.SELLER)
-    const response = await client
-      .put(`${URL}/${coupon.id}`)
-      .header('Authorization', authorization)
-      .json({ isActive: false })
+    const response = await update(client, authorization, coupon.id, { isActive: false })
     expectProblem(assert, response, 403, 'FORBIDDEN')
     assert.isTrue(Boolean(await stored(coupon.id, 'is_active')))
   })
 
   test('changes only the fields sent', async ({ client, assert }) => {
     const coupon = await CouponFactory.merge({ usageLimit: 10, usageCount: 4 }).create()
-    const response = await client
-      .put(`${URL}/${coupon.id}`)
-      .header('Authorization', await admin())
-      .json({ minOrderAmount: 25.5, isActive: false, usageCount: 0 })
+    const response = await update(client, await admin(), coupon.id, {
+      minOrderAmount: 25.5,
+      isActive: false,
+      usageCount: 0,
+    })
     response.assertStatus(200)
     assert.containSubset(response.body(), {
       id: coupon.id,
@@ -446,24 +446,15 @@ test.group('PUT /api/v1/admin/coupons/{id}', (group) => {
     await CouponFactory.merge({ code: 'TAKEN' }).create()
     const authorization = await admin()
 
-    const renamed = await client
-      .put(`${URL}/${coupon.id}`)
-      .header('Authorization', authorization)
-      .json({ code: 'fresh_1' })
+    const renamed = await update(client, authorization, coupon.id, { code: 'fresh_1' })
     renamed.assertStatus(200)
     assert.equal(renamed.body().code, 'FRESH_1')
 
-    const clash = await client
-      .put(`${URL}/${coupon.id}`)
-      .header('Authorization', authorization)
-      .json({ code: 'taken' })
+    const clash = await update(client, authorization, coupon.id, { code: 'taken' })
     expectProblem(assert, clash, 409, 'COUPON_CODE_EXISTS')
     assert.equal(await stored(coupon.id, 'code'), 'FRESH_1')
 
-    const same = await client
-      .put(`${URL}/${coupon.id}`)
-      .header('Authorization', authorization)
-      .json({ code: 'Fresh_1' })
+    const same = await update(client, authorization, coupon.id, { code: 'Fresh_1' })
     same.assertStatus(200)
   })
 
@@ -474,26 +465,20 @@ test.group('PUT /api/v1/admin/coupons/{id}', (group) => {
     }).create()
     const authorization = await admin()
 
-    const endTooEarly = await client
-      .put(`${URL}/${coupon.id}`)
-      .header('Authorization', authorization)
-      .json({ endDate: '2026-05-31T00:00:00' })
-    assert.deepEqual(fieldsOf(expectProblem(assert, endTooEarly, 400, 'VALIDATION_FAILED')), [
-      'endDate',
-    ])
+    const endTooEarly = await update(client, authorization, coupon.id, {
+      endDate: '2026-05-31T00:00:00',
+    })
+    expectInvalid(assert, endTooEarly, ['endDate'])
 
-    const startTooLate = await client
-      .put(`${URL}/${coupon.id}`)
-      .header('Authorization', authorization)
-      .json({ startDate: '2026-06-30T00:00:00' })
-    assert.deepEqual(fieldsOf(expectProblem(assert, startTooLate, 400, 'VALIDATION_FAILED')), [
-      'endDate',
-    ])
+    const startTooLate = await update(client, authorization, coupon.id, {
+      startDate: '2026-06-30T00:00:00',
+    })
+    expectInvalid(assert, startTooLate, ['endDate'])
 
-    const both = await client
-      .put(`${URL}/${coupon.id}`)
-      .header('Authorization', authorization)
-      .json({ startDate: '2026-07-01T00:00:00', endDate: '2026-07-31T23:59:59' })
+    const both = await update(client, authorization, coupon.id, {
+      startDate: '2026-07-01T00:00:00',
+      endDate: '2026-07-31T23:59:59',
+    })
     both.assertStatus(200)
     assert.equal(both.body().startDate, '2026-07-01T00:00:00')
     assert.equal(both.body().endDate, '2026-07-31T23:59:59')
@@ -506,26 +491,18 @@ test.group('PUT /api/v1/admin/coupons/{id}', (group) => {
     const coupon = await CouponFactory.apply('percentage').create()
     const authorization = await admin()
 
-    const tooMuch = await client
-      .put(`${URL}/${coupon.id}`)
-      .header('Authorization', authorization)
-      .json({ discountValue: 150 })
-    assert.deepEqual(fieldsOf(expectProblem(assert, tooMuch, 400, 'VALIDATION_FAILED')), [
-      'discountValue',
-    ])
+    const tooMuch = await update(client, authorization, coupon.id, { discountValue: 150 })
+    expectInvalid(assert, tooMuch, ['discountValue'])
 
-    const typeAlone = await client
-      .put(`${URL}/${coupon.id}`)
-      .header('Authorization', authorization)
-      .json({ discountType: 'FIXED' })
+    const typeAlone = await update(client, authorization, coupon.id, { discountType: 'FIXED' })
     const typeProblem = expectProblem(assert, typeAlone, 400, 'VALIDATION_FAILED')
     assert.deepEqual(fieldsOf(typeProblem), ['discountValue'])
     assert.include(typeProblem.errors![0].message, 'discountType changes')
 
-    const toFixed = await client
-      .put(`${URL}/${coupon.id}`)
-      .header('Authorization', authorization)
-      .json({ discountType: 'FIXED', discountValue: 150 })
+    const toFixed = await update(client, authorization, coupon.id, {
+      discountType: 'FIXED',
+      discountValue: 150,
+    })
     toFixed.assertStatus(200)
     assert.equal(toFixed.body().discountValue, 150)
     assert.equal(await stored(coupon.id, 'discount_value'), 15000)
@@ -535,10 +512,10 @@ test.group('PUT /api/v1/admin/coupons/{id}', (group) => {
     const coupon = await CouponFactory.apply('percentage')
       .merge({ maxDiscountAmount: 500, usageLimit: 10 })
       .create()
-    const response = await client
-      .put(`${URL}/${coupon.id}`)
-      .header('Authorization', await admin())
-      .json({ maxDiscountAmount: null, usageLimit: null })
+    const response = await update(client, await admin(), coupon.id, {
+      maxDiscountAmount: null,
+      usageLimit: null,
+    })
     response.assertStatus(200)
     assert.isNull(response.body().maxDiscountAmount)
     assert.isNull(response.body().usageLimit)
@@ -554,20 +531,14 @@ test.group('PUT /api/v1/admin/coupons/{id}', (group) => {
     const coupon = await CouponFactory.merge({ usageLimit: 10, usageCount: 4 }).create()
     const authorization = await admin()
 
-    const below = await client
-      .put(`${URL}/${coupon.id}`)
-      .header('Authorization', authorization)
-      .json({ usageLimit: 3, isActive: false })
+    const below = await update(client, authorization, coupon.id, { usageLimit: 3, isActive: false })
     const problem = expectProblem(assert, below, 409, 'COUPON_USAGE_LIMIT_BELOW_COUNT')
     assert.include(problem.detail, '4')
     const unchanged = await storedRow(coupon.id)
     assert.equal(unchanged.usage_limit, 10)
     assert.isTrue(Boolean(unchanged.is_active))
 
-    const equal = await client
-      .put(`${URL}/${coupon.id}`)
-      .header('Authorization', authorization)
-      .json({ usageLimit: 4 })
+    const equal = await update(client, authorization, coupon.id, { usageLimit: 4 })
     equal.assertStatus(200)
     assert.equal(equal.body().usageLimit, 4)
     assert.equal(await stored(coupon.id, 'usage_limit'), 4)
@@ -575,35 +546,27 @@ test.group('PUT /api/v1/admin/coupons/{id}', (group) => {
 
   test('answers 400 for invalid fields, naming them', async ({ client, assert }) => {
     const coupon = await CouponFactory.create()
-    const response = await client
-      .put(`${URL}/${coupon.id}`)
-      .header('Authorization', await admin())
-      .json({ code: 'x', discountValue: 0, usageLimit: 0, startDate: '2026-01-01', endDate: null })
-    const problem = expectProblem(assert, response, 400, 'VALIDATION_FAILED')
-    assert.sameMembers(fieldsOf(problem), [
-      'code',
-      'discountValue',
-      'usageLimit',
-      'startDate',
-      'endDate',
-    ])
+    const response = await update(client, await admin(), coupon.id, {
+      code: 'x',
+      discountValue: 0,
+      usageLimit: 0,
+      startDate: '2026-01-01',
+      endDate: null,
+    })
+    expectInvalid(assert, response, ['code', 'discountValue', 'usageLimit', 'startDate', 'endDate'])
   })
 
   test('answers 400 to null for a field that cannot be cleared', async ({ client, assert }) => {
     const coupon = await CouponFactory.create()
-    const response = await client
-      .put(`${URL}/${coupon.id}`)
-      .header('Authorization', await admin())
-      .json({
-        code: null,
-        discountType: null,
-        discountValue: null,
-        minOrderAmount: null,
-        startDate: null,
-        isActive: null,
-      })
-    const problem = expectProblem(assert, response, 400, 'VALIDATION_FAILED')
-    assert.sameMembers(fieldsOf(problem), [
+    const response = await update(client, await admin(), coupon.id, {
+      code: null,
+      discountType: null,
+      discountValue: null,
+      minOrderAmount: null,
+      startDate: null,
+      isActive: null,
+    })
+    expectInvalid(assert, response, [
       'code',
       'discountType',
       'discountValue',
@@ -618,16 +581,10 @@ test.group('PUT /api/v1/admin/coupons/{id}', (group) => {
     const authorization = await admin()
     const deleted = await CouponFactory.apply('deleted').create()
     for (const id of ['6f1c8a3e-2b7d-4c1e-9a0f-1d2e3f4a5b6c', deleted.id]) {
-      const response = await client
-        .put(`${URL}/${id}`)
-        .header('Authorization', authorization)
-        .json({ isActive: false })
+      const response = await update(client, authorization, id, { isActive: false })
       expectProblem(assert, response, 404, 'COUPON_NOT_FOUND')
     }
-    const malformed = await client
-      .put(`${URL}/not-a-uuid`)
-      .header('Authorization', authorization)
-      .json({ isActive: false })
+    const malformed = await update(client, authorization, 'not-a-uuid', { isActive: false })
     expectProblem(assert, malformed, 404, 'ROUTE_NOT_FOUND')
     assert.isTrue(Boolean(await stored(deleted.id, 'is_active')))
   })
@@ -635,10 +592,7 @@ test.group('PUT /api/v1/admin/coupons/{id}', (group) => {
   test('an empty body changes nothing and answers the coupon', async ({ client, assert }) => {
     const coupon = await CouponFactory.create()
     const before = await storedRow(coupon.id)
-    const response = await client
-      .put(`${URL}/${coupon.id}`)
-      .header('Authorization', await admin())
-      .json({})
+    const response = await update(client, await admin(), coupon.id, {})
     response.assertStatus(200)
     assert.equal(response.body().code, coupon.code)
     assert.equal(response.body().id, coupon.id)

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
-import { DateTime, Settings } from 'luxon'
+import { DateTime } from 'luxon'
+import { clockAt, stoppedClock } from '#tests/helpers/clock'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { PolicyFactory } from '#database/factories/policy_factory'
 import { UserType } from '#enums/user_type'
@@ -165,11 +166,7 @@ test.group('GET /policy/{type}', (group) => {
     assert,
     cleanup,
   }) => {
-    cleanup(() => {
-      Settings.now = () => Date.now()
-    })
-    const start = DateTime.utc().startOf('second')
-    Settings.now = () => start.toMillis()
+    const start = stoppedClock(cleanup)
     const current = await PolicyFactory.merge({ version: '1.0' }).create()
     const dueAt = start.plus({ milliseconds: 400 })
     const next = await PolicyFactory.merge({ version: '1.1', effectiveDate: dueAt }).create()
@@ -177,11 +174,11 @@ test.group('GET /policy/{type}', (group) => {
     let data = expectEnvelope(assert, await client.get('/policy/PRIVACY_POLICY'), 200)
     assert.equal(data.id, current.id)
 
-    Settings.now = () => dueAt.toMillis() - 1
+    clockAt(dueAt.toMillis() - 1)
     data = expectEnvelope(assert, await client.get('/policy/PRIVACY_POLICY'), 200)
     assert.equal(data.id, current.id)
 
-    Settings.now = () => dueAt.toMillis()
+    clockAt(dueAt.toMillis())
     data = expectEnvelope(assert, await client.get('/policy/PRIVACY_POLICY'), 200)
     assert.equal(data.id, next.id)
     assert.equal(data.effectiveDate, dueAt.toISO())

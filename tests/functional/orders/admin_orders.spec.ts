@@ -1,11 +1,10 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
 import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
 import { UserType } from '#enums/user_type'
-import { placedCheckout } from '#tests/functional/orders/fixtures'
+import { ordersOnFourDays, placedCheckout } from '#tests/functional/orders/fixtures'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
 
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
@@ -15,14 +14,6 @@ const fieldsOf = (body: { errors?: Array<{ field: string }> }) =>
   (body.errors ?? []).map((error) => error.field).sort()
 
 const idsOf = (body: { items: Array<{ id: string }> }) => body.items.map((order) => order.id).sort()
-
-/** Moves an order's placement time, as if it had been placed then. */
-async function placedAt(orderId: string, instant: DateTime) {
-  await db
-    .from('orders')
-    .where('id', orderId)
-    .update({ created_at: instant.toFormat(db.connection().dialect.dateTimeFormat) })
-}
 
 test.group('Admin orders: who may call', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -47,13 +38,7 @@ test.group('GET /api/v1/admin/orders', (group) => {
     client,
     assert,
   }) => {
-    const one = await placedCheckout()
-    const two = await placedCheckout()
-    await placedAt(one.orders[0].id, DateTime.fromISO('2026-01-10T12:00:00Z'))
-    await placedAt(one.orders[1].id, DateTime.fromISO('2026-01-31T23:59:59Z'))
-    await placedAt(two.orders[0].id, DateTime.fromISO('2026-02-01T00:00:00Z'))
-    await placedAt(two.orders[1].id, DateTime.fromISO('2026-03-01T08:30:00Z'))
-    await db.from('orders').where('id', two.orders[1].id).update({ status: 'CANCELLED' })
+    const { one, two } = await ordersOnFourDays()
     const { authorization } = await actor(UserType.ADMIN)
     const list = async (qs: Record<string, string>) => {
       const response = await client.get(LIST).qs(qs).header('Authorization', authorization)

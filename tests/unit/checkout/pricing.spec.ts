@@ -15,6 +15,10 @@ const shop = (shopId: string, ...lines: Array<[number, number]>): PricingShop =>
   lines: lines.map(([unitPrice, quantity]) => ({ unitPrice, quantity })),
 })
 
+/** Prices `shops` with no shipping, no tax and no discount unless `terms` gives them. */
+const priced = (shops: PricingShop[], terms: Partial<Omit<PricingInput, 'shops'>> = {}) =>
+  priceCheckout({ shops, shippingPrice: 0, taxRate: 0, discount: 0, ...terms })
+
 const line = fc.record({
   unitPrice: fc.integer({ min: 1, max: 100_000_000 }),
   quantity: fc.integer({ min: 1, max: 999 }),
@@ -44,12 +48,7 @@ const FIELDS = ['subTotal', 'shippingCost', 'taxAmount', 'discountAmount', 'tota
 
 test.group('priceCheckout: worked examples', () => {
   test('one shop, no discount, no tax', ({ assert }) => {
-    const pricing = priceCheckout({
-      shops: [shop('a', [1000, 2], [250, 1])],
-      shippingPrice: 500,
-      taxRate: 0,
-      discount: 0,
-    })
+    const pricing = priced([shop('a', [1000, 2], [250, 1])], { shippingPrice: 500 })
     assert.deepEqual(pricing, {
       orders: [
         {
@@ -75,8 +74,7 @@ test.group('priceCheckout: worked examples', () => {
     assert,
   }) => {
     // 10.00 + 30.00, 10.00 off split 2.50 / 7.50, tax 8.25 %: 0.61875 → 0.62, 1.85625 → 1.86.
-    const pricing = priceCheckout({
-      shops: [shop('a', [1000, 1]), shop('b', [3000, 1])],
+    const pricing = priced([shop('a', [1000, 1]), shop('b', [3000, 1])], {
       shippingPrice: 500,
       taxRate: 8250,
       discount: 1000,
@@ -97,10 +95,7 @@ test.group('priceCheckout: worked examples', () => {
   test('a discount split three ways adds up to the cent, ties going to the smaller shopId', ({
     assert,
   }) => {
-    const pricing = priceCheckout({
-      shops: [shop('c', [100, 1]), shop('a', [100, 1]), shop('b', [100, 1])],
-      shippingPrice: 0,
-      taxRate: 0,
+    const pricing = priced([shop('c', [100, 1]), shop('a', [100, 1]), shop('b', [100, 1])], {
       discount: 100,
     })
     // 33.33... each: the one spare cent goes to the smallest key, 'a'.
@@ -125,9 +120,7 @@ test.group('priceCheckout: worked examples', () => {
   test('a discount above the subtotal is reduced to it and totals stay non-negative', ({
     assert,
   }) => {
-    const pricing = priceCheckout({
-      shops: [shop('a', [500, 1]), shop('b', [700, 1])],
-      shippingPrice: 0,
+    const pricing = priced([shop('a', [500, 1]), shop('b', [700, 1])], {
       taxRate: 10_000,
       discount: 99_999,
     })
@@ -151,9 +144,7 @@ test.group('priceCheckout: worked examples', () => {
   })
 
   test('exact beyond 2^53: huge subtotals split without float error', ({ assert }) => {
-    const pricing = priceCheckout({
-      shops: [shop('a', [100_000_000, 999], [100_000_000, 999]), shop('b', [1, 1])],
-      shippingPrice: 0,
+    const pricing = priced([shop('a', [100_000_000, 999], [100_000_000, 999]), shop('b', [1, 1])], {
       taxRate: 99_999,
       discount: 199_800_000_000,
     })
@@ -193,17 +184,7 @@ test.group('priceCheckout: worked examples', () => {
       },
     ])
     .run(({ assert }, { line: input, message }) => {
-      assert.throws(
-        () =>
-          priceCheckout({
-            shops: [{ shopId: 'a', lines: [input] }],
-            shippingPrice: 0,
-            taxRate: 0,
-            discount: 0,
-          }),
-        RangeError,
-        message
-      )
+      assert.throws(() => priced([{ shopId: 'a', lines: [input] }]), RangeError, message)
     })
 
   test('refuses a bad shipping price, discount or tax rate, and a shop listed twice', ({
@@ -240,13 +221,7 @@ test.group('priceCheckout: worked examples', () => {
   test('refuses a checkout whose subtotal is beyond safe integers', ({ assert }) => {
     const half = Math.floor(Number.MAX_SAFE_INTEGER / 2) + 1
     assert.throws(
-      () =>
-        priceCheckout({
-          shops: [shop('a', [half, 1]), shop('b', [half, 1])],
-          shippingPrice: 0,
-          taxRate: 0,
-          discount: 0,
-        }),
+      () => priced([shop('a', [half, 1]), shop('b', [half, 1])]),
       RangeError,
       /^subTotal must be a non-negative integer number of cents/
     )
