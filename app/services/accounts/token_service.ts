@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
+import { isUuid } from '#support/uuid'
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -26,9 +27,6 @@ export interface IssuedTokens {
 
 const ALGORITHM = 'HS256'
 const signingKey = new TextEncoder().encode(tokensConfig.jwtSecret.release())
-
-/** A `sub` that is not a UUID would make PostgreSQL reject the lookup with an error (a 500). */
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -79,11 +77,7 @@ export class TokenService {
       if (error instanceof joseErrors.JWTExpired) throw new TokenExpired()
       throw new InvalidToken()
     }
-    if (
-      typeof payload.sub !== 'string' ||
-      !UUID_PATTERN.test(payload.sub) ||
-      typeof payload.ver !== 'number'
-    ) {
+    if (!isUuid(payload.sub) || typeof payload.ver !== 'number') {
       throw new InvalidToken()
     }
 

@@ -7,7 +7,7 @@ import { UserNotFound } from '#exceptions/account_errors'
 import { OrderQueryService } from '#services/orders/order_query_service'
 import { PolicyConsentService } from '#services/legal/policy_consent_service'
 import { AuditTrail } from '#services/admin/audit_trail_service'
-import { UUID_PATTERN } from '#services/legal/policy_service'
+import { isUuid } from '#support/uuid'
 
 /** How many of a user's most recent orders and activity entries the page shows. */
 export const USER_PAGE_RECENT = 10
@@ -41,7 +41,7 @@ export class UserOverviewService {
     { withActivity = false } = {}
   ): Promise<UserOverview> {
     // A malformed id would make PostgreSQL reject the query; it names no account either way.
-    const user = UUID_PATTERN.test(userId) ? await User.find(userId) : null
+    const user = isUuid(userId) ? await User.find(userId) : null
     if (!user) throw new UserNotFound()
     const recent = { limit: USER_PAGE_RECENT, offset: 0 }
     const [orders, consents, activity] = await Promise.all([

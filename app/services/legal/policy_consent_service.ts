@@ -8,7 +8,8 @@ import { toDbInstant } from '#support/sql_time'
 import { type PolicyType } from '#enums/policy_type'
 import PolicyConsent from '#models/policy_consent'
 import type User from '#models/user'
-import { PolicyService, UUID_PATTERN } from '#services/legal/policy_service'
+import { PolicyService } from '#services/legal/policy_service'
+import { isUuid } from '#support/uuid'
 import { PolicyInactive, PolicyNotFound } from '#exceptions/legal_errors'
 
 /** Longest user agent kept on a consent record; longer ones are cut. */
@@ -115,7 +116,7 @@ export class PolicyConsentService {
     policyId: string,
     now: DateTime
   ): Promise<Policy> {
-    if (!UUID_PATTERN.test(policyId)) throw new PolicyNotFound()
+    if (!isUuid(policyId)) throw new PolicyNotFound()
     await trx
       .from(Policy.table)
       .where('id', policyId)

@@ -4,6 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Policy from '#models/policy'
 import { toDbInstant } from '#support/sql_time'
+import { isUuid } from '#support/uuid'
 import { type PolicyType } from '#enums/policy_type'
 import {
   checkNewVersion,
@@ -38,9 +39,6 @@ export interface PolicyChanges {
   version?: string
   effectiveDate?: DateTime
 }
-
-/** The shape of every id; anything else names no row and must not reach a uuid column. */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The parts of a version the caller should already have validated; refuses anything else. */
 function versionPartsOf(version: string): VersionParts {
@@ -246,7 +244,7 @@ export class PolicyService {
   /** One policy by id, active or not; 404 for an unknown or malformed id. */
   async find(id: string, trx?: TransactionClientContract): Promise<Policy> {
     // A malformed id would make PostgreSQL reject the query; it names no policy either way.
-    const policy = UUID_PATTERN.test(id) ? await Policy.find(id, { client: trx }) : null
+    const policy = isUuid(id) ? await Policy.find(id, { client: trx }) : null
     if (!policy) throw new PolicyNotFound()
     return policy
   }
