@@ -48,5 +48,10 @@ export function toDbInstant(value: DateTime): string {
  * `instant` make of it. PostgreSQL returns a Date, SQLite the text Lucid wrote.
  */
 export function instantOfRow(value: Date | string): string {
-  return (typeof value === 'string' ? DateTime.fromSQL(value).toJSDate() : value).toISOString()
+  return new Date(millisOfRow(value)).toISOString()
+}
+
+/** An instant of a row read without a model, in milliseconds since the epoch. */
+export function millisOfRow(value: Date | string): number {
+  return typeof value === 'string' ? DateTime.fromSQL(value).toMillis() : value.getTime()
 }

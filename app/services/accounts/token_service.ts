@@ -15,6 +15,7 @@ import {
   TokenRevoked,
 } from '#exceptions/account_errors'
 import { sqlTime } from '#support/sql_time'
+import { CompiledQuery } from '#support/compiled_query'
 import { recordSecurityEvent } from '#services/system/security_events'
 
 /** What login and refresh hand back to the client. */
@@ -29,6 +30,30 @@ const ALGORITHM = 'HS256'
 const signingKey = new TextEncoder().encode(tokensConfig.jwtSecret.release())
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/**
+ * The account of an access token, read on every authenticated request: compiled once
+ * (`app/support/compiled_query.ts`) rather than built and compiled per request.
+ */
+const accountById = new CompiledQuery<[userId: string]>(1, (client, userId) =>
+  User.query({ client }).where('id', userId).limit(1)
+)
+
+/** The same, with whether the token's refresh-token family was revoked. */
+const accountInSession = new CompiledQuery<[userId: string, sessionId: string]>(
+  2,
+  (client, userId, sessionId) =>
+    User.query({ client })
+      .where('id', userId)
+      .select('users.*')
+      .select(
+        db.raw(
+          'exists (select 1 from refresh_tokens where family_id = ? and revoked_at is not null) as session_revoked',
+          [sessionId]
+        )
+      )
+      .limit(1)
+)
 
 /**
  * Issues and checks tokens. Access tokens are HS256 JWTs carrying the account's token version;
@@ -170,17 +195,10 @@ export class TokenService {
    * a token of the family is revoked.
    */
   async #accountOf(userId: string, sessionId?: string): Promise<User | null> {
-    if (!sessionId) return User.find(userId)
-    return User.query()
-      .where('id', userId)
-      .select('users.*')
-      .select(
-        db.raw(
-          'exists (select 1 from refresh_tokens where family_id = ? and revoked_at is not null) as session_revoked',
-          [sessionId]
-        )
-      )
-      .first()
+    const [user] = sessionId
+      ? await accountInSession.models(User, [userId, sessionId])
+      : await accountById.models(User, [userId])
+    return user ?? null
   }
 
   async #revokeFamily(familyId: string, trx?: TransactionClientContract) {

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
+import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { UserType } from '#enums/user_type'
 import { actor } from '#tests/helpers/actors'
@@ -19,13 +20,15 @@ test.group('A database that cannot be reached', (group) => {
     cleanup,
   }) => {
     const customer = await actor(UserType.CUSTOMER)
-    // The guard loads the account on every request; the database is gone from here on.
-    const find = User.find
-    User.find = (async () => {
+    // The guard loads the account on every request, through a compiled query sent as raw SQL;
+    // the database is gone from here on.
+    const connection = db.connection()
+    const rawQuery = connection.rawQuery
+    connection.rawQuery = (() => {
       throw refused()
-    }) as typeof User.find
+    }) as typeof connection.rawQuery
     cleanup(() => {
-      User.find = find
+      connection.rawQuery = rawQuery
     })
 
     const response = await client
