@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { clockAt, stoppedClock } from '#tests/helpers/clock'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import type { DateTime } from 'luxon'
@@ -143,7 +144,11 @@ test.group('Console CSV exports', (group) => {
     assert.lengthOf(linesOf(await drained(exports.orders(admin, {}))), 5)
   })
 
-  test('consents: every record, oldest first, in batches, escaped', async ({ client, assert }) => {
+  test('consents: every record, oldest first, in batches, escaped', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const policy = await PolicyFactory.create()
     const consents = await app.container.make(PolicyConsentService)
@@ -152,13 +157,18 @@ test.group('Console CSV exports', (group) => {
       await makeUser(UserType.CUSTOMER),
       await makeUser(UserType.CUSTOMER),
     ]
+    // One second apart: consents in the same millisecond would tie on the export's order.
+    const start = stoppedClock(cleanup)
     for (const [index, customer] of customers.entries()) {
+      clockAt(start.plus({ seconds: index }).toMillis())
       await consents.consent(customer, {
         policyId: policy.id,
         ipAddress: `10.0.0.${index + 1}`,
         userAgent: index === 0 ? 'Agent, "quoted"' : '=cmd|calc',
       })
     }
+    // The export takes what was consented before it started.
+    clockAt(start.plus({ seconds: customers.length }).toMillis())
 
     const response = await admin.get('/admin/policies/consents/export')
     response.assertStatus(200)
