@@ -1,6 +1,6 @@
 import { amount, arrayOf, objectOf, uuid } from '#openapi/json_schema'
 
-/** The response schema of `cartJson` (cart_transformer.ts). */
+/** The response schema of `CartTransformer` (cart_transformer.ts). */
 export const cartSchema = objectOf({
   items: arrayOf(
     objectOf({

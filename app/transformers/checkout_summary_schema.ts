@@ -9,7 +9,7 @@ const pricedAmounts = {
   itemCount: { type: 'integer', minimum: 1 },
 }
 
-/** The response schema of `checkoutSummaryJson` (checkout_summary_transformer.ts). */
+/** The response schema of `CheckoutSummaryTransformer` (checkout_summary_transformer.ts). */
 export const checkoutSummarySchema = objectOf({
   ...pricedAmounts,
   currency: { type: 'string', examples: ['USD'] },

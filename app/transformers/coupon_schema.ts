@@ -9,7 +9,7 @@ export const localDateTimeSchema: JsonSchema = {
   examples: ['2026-12-31T23:59:59'],
 }
 
-/** The response schema of `couponResource` (coupon_transformer.ts). */
+/** The response schema of `CouponTransformer` (coupon_transformer.ts). */
 export const couponSchema = objectOf({
   id: uuid,
   code: { type: 'string', pattern: '^[A-Z0-9_-]{3,32}$' },

@@ -13,7 +13,7 @@ const statusChangeSchema = objectOf({
 })
 
 /**
- * The response schema of `orderJson` (order_transformer.ts); `statusHistory` only on the
+ * The response schema of `OrderTransformer` (order_transformer.ts); `statusHistory` only on the
  * single-order responses.
  */
 export const orderSchema = objectOf(

@@ -64,6 +64,6 @@ export default class OrderTransformer extends ApiTransformer<Order> {
 }
 
 /** An order's fields as the Edge console shows them: the API's shape, read synchronously. */
-export function orderJson(order: Order) {
+export function orderResource(order: Order) {
   return new OrderTransformer(order).toObject()
 }

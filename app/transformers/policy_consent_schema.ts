@@ -1,7 +1,7 @@
 import { instant, nullable, objectOf, uuid } from '#openapi/json_schema'
 import { policyTypeSchema } from '#transformers/policy_schema'
 
-/** The response schema of `toPolicyConsentJson` (policy_consent_transformer.ts). */
+/** The response schema of `PolicyConsentTransformer` (policy_consent_transformer.ts). */
 export const policyConsentSchema = objectOf({
   id: uuid,
   userId: uuid,
@@ -13,7 +13,7 @@ export const policyConsentSchema = objectOf({
   userAgent: nullable({ type: 'string', maxLength: 512 }),
 })
 
-/** The response schema of `toConsentStatusJson`. */
+/** The response schema of `ConsentStatusTransformer` (consent_status_transformer.ts). */
 export const consentStatusSchema = objectOf({
   policyType: policyTypeSchema,
   hasConsented: { type: 'boolean' },

@@ -13,10 +13,10 @@ const policyFields: Record<string, JsonSchema> = {
   isActive: { type: 'boolean' },
 }
 
-/** The response schema of `toPolicyJson` (policy_transformer.ts): create, update, deactivate. */
+/** The response schema of `PolicyTransformer` (policy_transformer.ts): create, update, deactivate. */
 export const policySchema = objectOf(policyFields)
 
-/** The response schema of `toPolicyDetailJson`: the reads, with the timestamps. */
+/** The response schema of `PolicyTransformer`'s `withTimestamps` variant: the reads, with the timestamps. */
 export const policyDetailSchema = objectOf({
   ...policyFields,
   createdAt: instant,

@@ -1,6 +1,6 @@
 import { amount, instant, nullableString, objectOf, uuid } from '#openapi/json_schema'
 
-/** The response schema of `productJson` (product_transformer.ts). */
+/** The response schema of `ProductTransformer` (product_transformer.ts). */
 export const productSchema = objectOf({
   id: uuid,
   shopId: uuid,

@@ -12,7 +12,7 @@ export const addressFieldsSchema = {
   country: { type: 'string', description: 'ISO 3166-1 alpha-2, upper-case' },
 }
 
-/** The response schema of `shippingAddressJson` (shipping_address_transformer.ts). */
+/** The response schema of `ShippingAddressTransformer` (shipping_address_transformer.ts). */
 export const shippingAddressSchema = objectOf({
   id: uuid,
   ...addressFieldsSchema,

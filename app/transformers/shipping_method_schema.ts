@@ -1,6 +1,6 @@
 import { amount, nullableString, objectOf, uuid } from '#openapi/json_schema'
 
-/** The response schema of `shippingMethodJson` (shipping_method_transformer.ts). */
+/** The response schema of `ShippingMethodTransformer` (shipping_method_transformer.ts). */
 export const shippingMethodSchema = objectOf({
   id: uuid,
   name: { type: 'string' },

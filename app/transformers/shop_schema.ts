@@ -1,7 +1,7 @@
 import { instant, nullableString, objectOf, uuid } from '#openapi/json_schema'
 import { SHOP_STATUSES } from '#enums/shop_status'
 
-/** The response schema of `shopJson` (shop_transformer.ts). */
+/** The response schema of `ShopTransformer` (shop_transformer.ts). */
 export const shopSchema = objectOf({
   id: uuid,
   name: { type: 'string' },

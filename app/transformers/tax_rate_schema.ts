@@ -1,6 +1,6 @@
 import { instant, objectOf, uuid } from '#openapi/json_schema'
 
-/** The response schema of `taxRateJson` (tax_rate_transformer.ts). */
+/** The response schema of `TaxRateTransformer` (tax_rate_transformer.ts). */
 export const taxRateSchema = objectOf({
   id: uuid,
   country: { type: 'string' },

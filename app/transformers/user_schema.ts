@@ -4,7 +4,7 @@ import { LOGIN_TYPES, USER_TYPES } from '#enums/user_type'
 /** An address may hold non-ASCII letters (it is stored NFC-normalised), hence `idn-email`. */
 const email = { type: 'string', format: 'idn-email' }
 
-/** The response schema of `toRegistrationJson` (user_transformer.ts). */
+/** The response schema of `UserTransformer`'s `forRegistration` variant (user_transformer.ts). */
 export const registrationSchema = objectOf({
   id: uuid,
   email,
@@ -21,7 +21,7 @@ const tokenProperties = {
 /** A new token pair, as sign-in and refresh issue it. */
 export const tokensSchema = objectOf(tokenProperties)
 
-/** The response schema of `toLoginJson`: the account (`toAccountJson`) and its tokens. */
+/** The response schema of login: the account (`UserTransformer`) and its tokens. */
 export const signedInSchema = objectOf({
   user: objectOf({
     id: uuid,

@@ -9,7 +9,7 @@ import {
 import { orderListPageValidator } from '#validators/console_order'
 import { OrderStatusService } from '#services/orders/order_status_service'
 import { OrderDirectoryService } from '#services/admin/order_directory_service'
-import { orderJson } from '#transformers/order_transformer'
+import { orderResource } from '#transformers/order_transformer'
 import { ORDER_STATUSES } from '#enums/order_status'
 import { filterInput, orderFilterInput } from '#support/form_input'
 import { storeTimezone } from '#support/store_time'
@@ -61,7 +61,7 @@ export default class OrdersController {
     const timezone = storeTimezone()
     const orders = listPage(
       rows.map((row) => ({
-        ...orderJson(row.order),
+        ...orderResource(row.order),
         placedAt: row.order.createdAt.setZone(timezone).toFormat('yyyy-MM-dd HH:mm'),
         customerEmail: row.customerEmail,
       })),
@@ -101,7 +101,7 @@ export default class OrdersController {
       section: 'orders',
       ...detail,
       activity: detail.activity && activityRows(detail.activity, timezone),
-      json: orderJson(detail.order),
+      json: orderResource(detail.order),
       timezone,
     })
   }
@@ -113,7 +113,7 @@ export default class OrdersController {
     return view.render('pages/admin/orders/cancel', {
       section: 'orders',
       ...detail,
-      json: orderJson(detail.order),
+      json: orderResource(detail.order),
     })
   }
 

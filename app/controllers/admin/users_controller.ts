@@ -14,7 +14,7 @@ import { listPage, pageSlice } from '#controllers/admin/console_pages'
 import { UserOverviewService } from '#services/admin/user_overview_service'
 import AdminActionPolicy from '#policies/admin_action_policy'
 import { activityRows } from '#controllers/admin/activity_entries'
-import { orderJson } from '#transformers/order_transformer'
+import { orderResource } from '#transformers/order_transformer'
 import { storeTimezone } from '#support/store_time'
 
 /** Console: search accounts, activate, deactivate and change their type. */
@@ -51,7 +51,7 @@ export default class UsersController {
       section: 'users',
       ...overview,
       orders: overview.orders.map((order) => ({
-        ...orderJson(order),
+        ...orderResource(order),
         placedAt: order.createdAt.setZone(timezone).toFormat('yyyy-MM-dd HH:mm'),
       })),
       consents: overview.consents.map((consent) => ({

@@ -68,13 +68,9 @@ export class CheckoutService {
     protected guesses: CouponGuessLimiter
   ) {}
 
-  /** The price of the cart as it is now; reads only, never counts a coupon use or takes stock. */
-  async summary(customer: User, input: CheckoutInput): Promise<Quote> {
-    return this.quote(customer, input)
-  }
-
   /**
-   * Checks and prices the cart, reading through `trx` when a placement runs one. Refusals, in
+   * Checks and prices the cart as it is now: the summary, and the placement reading through its
+   * `trx`. Reads only: never counts a coupon use or takes stock. Refusals, in
    * this order: unknown address or method (404), empty cart, a product no longer on sale, a line
    * above the stock, a coupon that does not apply (422).
    */

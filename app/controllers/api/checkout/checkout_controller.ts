@@ -19,7 +19,7 @@ export default class CheckoutController {
   async summary({ auth, bouncer, request }: HttpContext) {
     await bouncer.authorize('buy')
     const input = await request.validateUsing(checkoutSummaryValidator, { data: request.body() })
-    const quote = await this.checkout.summary(auth.getUserOrFail(), {
+    const quote = await this.checkout.quote(auth.getUserOrFail(), {
       ...input,
       clientAddress: request.ip(),
     })
