@@ -19,8 +19,22 @@ export interface CouponSnapshot {
   terms: CouponTerms
 }
 
-/** The rules' view of a stored coupon. */
-export function snapshotOf(coupon: Coupon): CouponSnapshot {
+/** The coupon fields a snapshot copies as they are; the two instants come as epoch milliseconds. */
+type SnapshotFields = Pick<
+  Coupon,
+  | 'id'
+  | 'code'
+  | 'discountType'
+  | 'discountValue'
+  | 'minOrderAmount'
+  | 'maxDiscountAmount'
+  | 'usageLimit'
+  | 'usageCount'
+  | 'isActive'
+>
+
+/** The one mapping from a coupon's fields to the rules' terms. */
+function snapshotFrom(coupon: SnapshotFields, startsAt: number, endsAt: number): CouponSnapshot {
   return {
     id: coupon.id,
     code: coupon.code,
@@ -29,13 +43,18 @@ export function snapshotOf(coupon: Coupon): CouponSnapshot {
       discountValue: coupon.discountValue,
       minOrderAmount: coupon.minOrderAmount,
       maxDiscountAmount: coupon.maxDiscountAmount,
-      startsAt: coupon.startDate.toMillis(),
-      endsAt: coupon.endDate.toMillis(),
+      startsAt,
+      endsAt,
       usageLimit: coupon.usageLimit,
       usageCount: coupon.usageCount,
       isActive: coupon.isActive,
     },
   }
+}
+
+/** The rules' view of a stored coupon. */
+export function snapshotOf(coupon: Coupon): CouponSnapshot {
+  return snapshotFrom(coupon, coupon.startDate.toMillis(), coupon.endDate.toMillis())
 }
 
 /**
@@ -55,53 +74,35 @@ const applicableCoupon = new CompiledQuery<[code: string]>(1, (client, code) =>
     .select(
       'id',
       'code',
-      'discount_type',
-      'discount_value',
-      'min_order_amount',
-      'max_discount_amount',
-      'start_date',
-      'end_date',
-      'usage_limit',
-      'usage_count'
+      'discount_type as discountType',
+      'discount_value as discountValue',
+      'min_order_amount as minOrderAmount',
+      'max_discount_amount as maxDiscountAmount',
+      'start_date as startDate',
+      'end_date as endDate',
+      'usage_limit as usageLimit',
+      'usage_count as usageCount'
     )
     .limit(1)
 )
 
-/** The columns of `applicableCoupon`, as the driver returns them. */
-interface ApplicableCouponRow {
-  id: string
-  code: string
-  discount_type: 'FIXED' | 'PERCENTAGE'
-  discount_value: number
-  min_order_amount: number
-  max_discount_amount: number | null
-  start_date: Date | string
-  end_date: Date | string
-  usage_limit: number | null
-  usage_count: number
+/** The columns of `applicableCoupon`, named as the model's fields; instants as the driver returns them. */
+type ApplicableCouponRow = Omit<SnapshotFields, 'isActive'> & {
+  startDate: Date | string
+  endDate: Date | string
 }
 
 /**
- * The snapshot of an applicable coupon straight from its row: the same terms as `snapshotOf`,
- * without making a model, which every summary and placement with a coupon would pay for
- * (docs/performance.md, "Profile"). The query only returns active coupons.
+ * The snapshot of an applicable coupon straight from its row, without making a model, which
+ * every summary and placement with a coupon would pay for (docs/performance.md, "Profile"). The
+ * query only returns active coupons.
  */
 function snapshotOfRow(row: ApplicableCouponRow): CouponSnapshot {
-  return {
-    id: row.id,
-    code: row.code,
-    terms: {
-      discountType: row.discount_type,
-      discountValue: row.discount_value,
-      minOrderAmount: row.min_order_amount,
-      maxDiscountAmount: row.max_discount_amount,
-      startsAt: millisOfRow(row.start_date),
-      endsAt: millisOfRow(row.end_date),
-      usageLimit: row.usage_limit,
-      usageCount: row.usage_count,
-      isActive: true,
-    },
-  }
+  return snapshotFrom(
+    { ...row, isActive: true },
+    millisOfRow(row.startDate),
+    millisOfRow(row.endDate)
+  )
 }
 
 /** Coupon use counting for checkout: every change to `usage_count` goes through here. */
