@@ -989,6 +989,7 @@ function printTable() {
     'server CPU ms/op',
     'db CPU ms/op',
     'round trips/op',
+    'bench client CPU ms/op',
   ]
   const rows = results.map((result) => [
     result.database === 'postgres' ? 'pg' : 'sqlite',
@@ -1001,6 +1002,7 @@ function printTable() {
     String(result.serverCpuMsPerOp),
     result.databaseCpuMsPerOp === null ? '(in server)' : String(result.databaseCpuMsPerOp),
     String(result.roundTripsPerOp),
+    result.clientCpuMsPerOp === undefined ? '' : String(result.clientCpuMsPerOp),
   ])
   const markdown = [
     `| ${header.join(' | ')} |`,

@@ -19,6 +19,11 @@ export interface Measurement {
   /** null on SQLite: the database runs inside the server process and its CPU is the server's. */
   databaseCpuMsPerOp: number | null
   roundTripsPerOp: number
+  /**
+   * The CPU of this process (the load generator) per operation: it shares the machine's cores
+   * with the server and the database, where pgbench's own client costs next to nothing.
+   */
+  clientCpuMsPerOp?: number
   note?: string
 }
 
@@ -85,7 +90,9 @@ export async function measure(options: {
   const roundTripsBefore = await options.server.roundTrips()
   await options.backends?.start()
   const cpuBefore = options.server.cpuMs()
+  const clientCpuBefore = process.cpuUsage()
   const { latencies, seconds } = await drive(options)
+  const clientCpu = process.cpuUsage(clientCpuBefore)
   const cpuAfter = options.server.cpuMs()
   const databaseCpu = options.backends ? await options.backends.stop() : null
   const roundTrips = (await options.server.roundTrips()) - roundTripsBefore
@@ -103,6 +110,7 @@ export async function measure(options: {
     serverCpuMsPerOp: round((cpuAfter - cpuBefore) / operations),
     databaseCpuMsPerOp: databaseCpu === null ? null : round(databaseCpu / operations),
     roundTripsPerOp: round(roundTrips / operations, 1),
+    clientCpuMsPerOp: round((clientCpu.user + clientCpu.system) / 1000 / operations),
     ...(options.note ? { note: options.note } : {}),
   }
 }

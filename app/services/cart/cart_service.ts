@@ -45,7 +45,8 @@ export interface CartLineWithSeller extends CartLine {
   sellerEmail: string
 }
 
-interface LineRow {
+/** A row of `buildLinesQuery`, as the driver returns it. */
+export interface LineRow {
   product_id: string
   shop_id: string
   shop_name: string
@@ -61,19 +62,18 @@ interface LineRow {
 }
 
 /**
- * The cart lines query of `CartService.linesFor` and `linesWithSellersFor`, compiled once for
- * each of its shapes (`CompiledQuery`): every cart read, summary and placement sends it.
+ * The cart lines query of `CartService.linesFor`, compiled once for each of its two shapes
+ * (`CompiledQuery`): every cart read and add sends it.
  */
-const compiledLines = new Map<string, CompiledQuery<string[]>>()
+const compiledLines = new Map<boolean, CompiledQuery<string[]>>()
 
-function linesQuery(oneProduct: boolean, withSellers: boolean): CompiledQuery<string[]> {
-  const shape = `${oneProduct}:${withSellers}`
-  let compiled = compiledLines.get(shape)
+function linesQuery(oneProduct: boolean): CompiledQuery<string[]> {
+  let compiled = compiledLines.get(oneProduct)
   if (!compiled) {
     compiled = new CompiledQuery(oneProduct ? 2 : 1, (client, userId, productId) =>
-      buildLinesQuery(client, userId, oneProduct ? productId : undefined, withSellers)
+      buildLinesQuery(client, userId, { productId: oneProduct ? productId : undefined })
     )
-    compiledLines.set(shape, compiled)
+    compiledLines.set(oneProduct, compiled)
   }
   return compiled
 }
@@ -81,13 +81,13 @@ function linesQuery(oneProduct: boolean, withSellers: boolean): CompiledQuery<st
 /**
  * The customer's lines (or the line of `productId`) joined with their product and shop, oldest
  * first; whether the shop sells is the `selling` scope of `Shop` (the catalog's rule) as an
- * `EXISTS` column.
+ * `EXISTS` column. `unordered` leaves the order to a query that joins these lines as a derived
+ * table (which keeps no order of its own) by their `line_created_at` and `line_id` columns.
  */
-function buildLinesQuery(
+export function buildLinesQuery(
   client: QueryClientContract,
   userId: string,
-  productId: string | undefined,
-  withSellers: boolean
+  options: { productId?: string; withSellers?: boolean; unordered?: boolean }
 ) {
   const selling = Shop.query({ client })
     .withScopes((scopes) => scopes.selling())
@@ -99,28 +99,46 @@ function buildLinesQuery(
     .join('products', 'products.id', 'cart_items.product_id')
     .join('shops', 'shops.id', 'products.shop_id')
     .where('cart_items.user_id', userId)
-  if (productId) query.where('cart_items.product_id', productId)
-  if (withSellers) {
+  if (options.productId) query.where('cart_items.product_id', options.productId)
+  if (options.withSellers) {
     query
       .join('users as sellers', 'sellers.id', 'shops.seller_id')
       .select('sellers.email as seller_email')
   }
-  return query
-    .orderBy('cart_items.created_at', 'asc')
-    .orderBy('cart_items.id', 'asc')
-    .select(
-      'cart_items.product_id',
-      'cart_items.quantity',
-      'products.shop_id',
-      'products.name',
-      'products.sku',
-      'products.price_cents',
-      'products.stock',
-      'products.is_active',
-      'products.deleted_at',
-      'shops.name as shop_name',
-      client.getReadClient().raw(`exists (${selling.sql}) as shop_selling`, selling.bindings)
-    )
+  if (options.unordered) {
+    query.select('cart_items.created_at as line_created_at', 'cart_items.id as line_id')
+  } else {
+    query.orderBy('cart_items.created_at', 'asc').orderBy('cart_items.id', 'asc')
+  }
+  return query.select(
+    'cart_items.product_id',
+    'cart_items.quantity',
+    'products.shop_id',
+    'products.name',
+    'products.sku',
+    'products.price_cents',
+    'products.stock',
+    'products.is_active',
+    'products.deleted_at',
+    'shops.name as shop_name',
+    client.getReadClient().raw(`exists (${selling.sql}) as shop_selling`, selling.bindings)
+  )
+}
+
+/** A row of `buildLinesQuery` as a cart line (with its seller's e-mail when it was selected). */
+export function lineOf(row: LineRow, withSeller = false): CartLine | CartLineWithSeller {
+  return {
+    productId: row.product_id,
+    shopId: row.shop_id,
+    shopName: row.shop_name,
+    ...(withSeller ? { sellerEmail: row.seller_email } : {}),
+    name: row.name,
+    sku: row.sku,
+    unitPriceCents: Number(row.price_cents),
+    quantity: Number(row.quantity),
+    stock: Number(row.stock),
+    available: Boolean(row.is_active) && row.deleted_at === null && Boolean(row.shop_selling),
+  }
 }
 
 /** A customer's cart: one line per product, prices always read from the product. */
@@ -202,33 +220,14 @@ export class CartService {
     return this.#read(trx ?? db.connection(), userId, { productId })
   }
 
-  /** The same lines with each seller's e-mail, in the same one query (checkout's mails). */
-  linesWithSellersFor(userId: string, client: QueryClientContract): Promise<CartLineWithSeller[]> {
-    return this.#read(client, userId, { withSellers: true }) as Promise<CartLineWithSeller[]>
-  }
-
   async #read(
     client: QueryClientContract,
     userId: string,
-    options: { productId?: string; withSellers?: boolean }
+    options: { productId?: string }
   ): Promise<CartLine[]> {
     const parameters = options.productId ? [userId, options.productId] : [userId]
-    const rows = await linesQuery(
-      Boolean(options.productId),
-      Boolean(options.withSellers)
-    ).rows<LineRow>(parameters, client)
-    return rows.map((row) => ({
-      productId: row.product_id,
-      shopId: row.shop_id,
-      shopName: row.shop_name,
-      ...(options.withSellers ? { sellerEmail: row.seller_email } : {}),
-      name: row.name,
-      sku: row.sku,
-      unitPriceCents: Number(row.price_cents),
-      quantity: Number(row.quantity),
-      stock: Number(row.stock),
-      available: Boolean(row.is_active) && row.deleted_at === null && Boolean(row.shop_selling),
-    }))
+    const rows = await linesQuery(Boolean(options.productId)).rows<LineRow>(parameters, client)
+    return rows.map((row) => lineOf(row))
   }
 
   #viewOf(lines: CartLine[]): CartView {

@@ -1,23 +1,35 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { StrictValues } from '@adonisjs/lucid/types/querybuilder'
 import config from '@adonisjs/core/services/config'
+import { CompiledQuery } from '#support/compiled_query'
+import { addressSnapshot } from '#support/address_snapshot'
 import type User from '#models/user'
-import type ShippingAddress from '#models/shipping_address'
+import type { AddressSnapshot } from '#models/order'
 import type ShippingMethod from '#models/shipping_method'
-import { CartService, type CartLine, type CartLineWithSeller } from '#services/cart/cart_service'
-import { ShippingAddressService } from '#services/checkout/shipping_address_service'
+import {
+  buildLinesQuery,
+  lineOf,
+  type CartLine,
+  type CartLineWithSeller,
+  type LineRow,
+} from '#services/cart/cart_service'
+import { deliveryQuery } from '#services/checkout/shipping_address_service'
 import { ShippingMethodService } from '#services/checkout/shipping_method_service'
 import { TaxRateService } from '#services/checkout/tax_rate_service'
 import { merchandiseSubTotal, priceCheckout, type Pricing } from '#services/checkout/pricing'
 import {
   CouponUsageService,
+  applicableCouponQuery,
   checkoutRefusal,
+  snapshotOfRow,
+  type ApplicableCouponRow,
   type CouponSnapshot,
 } from '#services/coupons/coupon_usage_service'
 import { evaluateCoupon } from '#services/coupons/coupon_rules'
 import { CouponGuessLimiter, type CouponGuesser } from '#services/coupons/coupon_guess_limiter'
-import { EmptyCart } from '#exceptions/checkout_errors'
+import { EmptyCart, ShippingAddressNotFound } from '#exceptions/checkout_errors'
 import { InsufficientStock, ProductUnavailable } from '#exceptions/cart_errors'
 import { CheckoutCouponNotFound } from '#exceptions/coupon_errors'
 
@@ -41,7 +53,8 @@ export interface ShopLines {
 
 /** Everything checkout decided about a cart at one moment, with its price. */
 export interface Quote {
-  address: ShippingAddress
+  /** Where the orders go, as they copy it. */
+  address: AddressSnapshot
   method: ShippingMethod
   lines: CartLine[]
   shops: ShopLines[]
@@ -53,6 +66,44 @@ export interface Quote {
 }
 
 /**
+ * What a quote reads of the database, in one statement: the delivery fields of the customer's
+ * address and, joined to it, the customer's cart lines with the e-mail of each line's seller
+ * (`buildLinesQuery`, the cart's own definition of a line) and, when a code is given, the
+ * applicable coupon with that code (`applicableCouponQuery`). No row: the customer has no such
+ * address; one row without a product: the cart is empty. The three sets of column names are
+ * disjoint (camelCase address and coupon fields, snake_case line columns, `id`/`code` only in
+ * the coupon's).
+ */
+function quoteReadQuery(withCoupon: boolean) {
+  return new CompiledQuery<string[]>(withCoupon ? 3 : 2, (client, addressId, customerId, code) => {
+    const lines = buildLinesQuery(client, customerId, { withSellers: true, unordered: true })
+    const linesSql = lines.toSQL()
+    const query = deliveryQuery(client, addressId, customerId)
+      .joinRaw(`left join (${linesSql.sql}) as cart_lines on 1 = 1`, [
+        ...linesSql.bindings,
+      ] as StrictValues[])
+      .select('cart_lines.*')
+    if (withCoupon) {
+      const coupon = applicableCouponQuery(client, code).toSQL()
+      query
+        .joinRaw(`left join (${coupon.sql}) as applicable_coupon on 1 = 1`, [
+          ...coupon.bindings,
+        ] as StrictValues[])
+        .select('applicable_coupon.*')
+    }
+    return query.orderBy('cart_lines.line_created_at', 'asc').orderBy('cart_lines.line_id', 'asc')
+  })
+}
+
+const quoteReads = { withCoupon: quoteReadQuery(true), withoutCoupon: quoteReadQuery(false) }
+
+/** Columns that are all null when the join found nothing. */
+type Nullable<Row> = { [Column in keyof Row]: Row[Column] | null }
+
+/** A row of a quote's read: the address's fields, a line's and the coupon's, when found. */
+type QuoteReadRow = AddressSnapshot & Nullable<LineRow> & Nullable<ApplicableCouponRow>
+
+/**
  * Prices the customer's cart for a destination, a shipping method and an optional coupon. The
  * summary shows a quote; place-order takes one inside its transaction and turns it into orders,
  * so both answer the same numbers for the same cart at the same moment.
@@ -60,10 +111,8 @@ export interface Quote {
 @inject()
 export class CheckoutService {
   constructor(
-    protected addresses: ShippingAddressService,
     protected methods: ShippingMethodService,
     protected taxRates: TaxRateService,
-    protected cart: CartService,
     protected coupons: CouponUsageService,
     protected guesses: CouponGuessLimiter
   ) {}
@@ -79,10 +128,18 @@ export class CheckoutService {
     input: CheckoutInput,
     trx?: TransactionClientContract
   ): Promise<Quote> {
-    const address = await this.addresses.findOwned(customer.id, input.shippingAddressId, trx)
+    const code = input.couponCode?.trim().toUpperCase() || null
+    const rows = await (code ? quoteReads.withCoupon : quoteReads.withoutCoupon).rows<QuoteReadRow>(
+      code ? [input.shippingAddressId, customer.id, code] : [input.shippingAddressId, customer.id],
+      trx ?? db.connection()
+    )
+    if (rows.length === 0) throw new ShippingAddressNotFound()
+    const address = addressSnapshot(rows[0])
     const method = await this.methods.findOffered(input.shippingMethodId, trx)
 
-    const lines = await this.cart.linesWithSellersFor(customer.id, trx ?? db.connection())
+    const lines = rows
+      .filter((row) => row.product_id !== null)
+      .map((row) => lineOf(row as LineRow, true) as CartLineWithSeller)
     if (lines.length === 0) throw new EmptyCart()
     const unavailable = lines.find((line) => !line.available)
     if (unavailable) {
@@ -103,8 +160,11 @@ export class CheckoutService {
         quantity: line.quantity,
       })),
     }))
+    const found = code !== null && rows[0].id !== null
+    const applicable = found ? snapshotOfRow(rows[0] as ApplicableCouponRow) : null
     const { coupon, discount } = await this.#applyCoupon(
-      input.couponCode,
+      code,
+      applicable,
       merchandiseSubTotal(pricingShops),
       { userId: customer.id, clientAddress: input.clientAddress },
       trx
@@ -129,27 +189,27 @@ export class CheckoutService {
   }
 
   /**
-   * The coupon's discount on `subTotal`. The code is a guess until it turns out to name a coupon:
-   * the attempt is counted first and given back then, so an unknown code here costs what it
-   * costs at the lookup, and answers like expired or used up cannot be mined for codes.
+   * The discount on `subTotal` of the coupon `code` names (`applicable`, as read with the cart, or
+   * null). The code is a guess until it turns out to name a coupon: the attempt is counted before
+   * anything of the coupon is used or told, and given back then, so an unknown code here costs
+   * what it costs at the lookup, and answers like expired or used up cannot be mined for codes.
    */
   async #applyCoupon(
-    code: string | null | undefined,
+    code: string | null,
+    applicable: CouponSnapshot | null,
     subTotal: number,
     guesser: CouponGuesser,
     trx?: TransactionClientContract
   ): Promise<{ coupon: CouponSnapshot | null; discount: number }> {
-    const wanted = code?.trim()
-    if (!wanted) return { coupon: null, discount: 0 }
+    if (!code) return { coupon: null, discount: 0 }
     await this.guesses.consume(guesser)
-    const coupon = await this.coupons.findApplicableByCode(wanted, trx)
-    if (coupon || (await this.coupons.codeExists(wanted, trx))) {
+    if (applicable || (await this.coupons.codeExists(code, trx))) {
       await this.guesses.refund(guesser)
     }
-    if (!coupon) throw new CheckoutCouponNotFound()
-    const outcome = evaluateCoupon(coupon.terms, subTotal, Date.now())
+    if (!applicable) throw new CheckoutCouponNotFound()
+    const outcome = evaluateCoupon(applicable.terms, subTotal, Date.now())
     if (!outcome.ok) throw checkoutRefusal(outcome.reason)
-    return { coupon, discount: outcome.discount }
+    return { coupon: applicable, discount: outcome.discount }
   }
 }
 

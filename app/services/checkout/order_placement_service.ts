@@ -8,7 +8,6 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { LucidModel, LucidRow } from '@adonisjs/lucid/types/model'
 import Checkout from '#models/checkout'
 import Order from '#models/order'
-import { addressSnapshot } from '#support/address_snapshot'
 import { type PaymentMethod } from '#enums/order_status'
 import OrderItem from '#models/order_item'
 import OrderStatusHistory from '#models/order_status_history'
@@ -236,7 +235,6 @@ function ordersOf(
   checkoutId: string,
   placedAt: DateTime
 ): Order[] {
-  const address = addressSnapshot(quote.address)
   return quote.shops.map((shop, position) => {
     const priced = quote.pricing.orders[position]
     const order = new Order().merge({
@@ -258,7 +256,7 @@ function ordersOf(
       taxAmountCents: priced.taxAmount,
       discountAmountCents: priced.discountAmount,
       totalCents: priced.total,
-      shippingAddress: address,
+      shippingAddress: quote.address,
       notes: input.notes ?? null,
       createdAt: placedAt,
       updatedAt: placedAt,

@@ -6,7 +6,6 @@ import { ShippingAddressNotFound } from '#exceptions/checkout_errors'
 import { isUniqueViolation } from '#support/db_errors'
 import { sqlTime } from '#support/sql_time'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
-import { CompiledQuery } from '#support/compiled_query'
 
 /** The fields of an address as a customer writes them (already validated). */
 export interface ShippingAddressInput {
@@ -24,12 +23,25 @@ export interface ShippingAddressInput {
 /** How often a write is retried after losing a race for the default flag. */
 const DEFAULT_RACE_ATTEMPTS = 3
 
-/** A customer's address by id: every summary and placement reads it (`CompiledQuery`). */
-const ownedAddress = new CompiledQuery<[id: string, customerId: string]>(
-  2,
-  (client, id, customerId) =>
-    ShippingAddress.query({ client }).where('id', id).where('user_id', customerId).limit(1)
-)
+/**
+ * The delivery fields of a customer's address by id, named as `AddressSnapshot` names them:
+ * checkout reads them with the cart lines, in one statement (`checkout_service.ts`).
+ */
+export function deliveryQuery(client: QueryClientContract, id: string, customerId: string) {
+  return ShippingAddress.query({ client })
+    .where('shipping_addresses.id', id)
+    .where('shipping_addresses.user_id', customerId)
+    .select(
+      'shipping_addresses.full_name as fullName',
+      'shipping_addresses.phone',
+      'shipping_addresses.line1',
+      'shipping_addresses.line2',
+      'shipping_addresses.city',
+      'shipping_addresses.state',
+      'shipping_addresses.postal_code as postalCode',
+      'shipping_addresses.country'
+    )
+}
 
 /**
  * A customer's saved addresses. Every read and write is scoped to the customer in SQL, so another
@@ -99,7 +111,10 @@ export class ShippingAddressService {
     id: string,
     client?: QueryClientContract
   ): Promise<ShippingAddress> {
-    const [address] = await ownedAddress.models(ShippingAddress, [id, customerId], client)
+    const address = await ShippingAddress.query({ client })
+      .where('id', id)
+      .where('user_id', customerId)
+      .first()
     if (!address) throw new ShippingAddressNotFound()
     return address
   }

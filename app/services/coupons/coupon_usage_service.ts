@@ -1,4 +1,4 @@
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import db from '@adonisjs/lucid/services/db'
 import Coupon from '#models/coupon'
 import { CompiledQuery } from '#support/compiled_query'
@@ -65,9 +65,12 @@ export function checkoutRefusal(reason: CouponRefusal): DomainError {
   return new CHECKOUT_REFUSALS[reason]()
 }
 
-/** The live, active coupon with a code: every summary and placement with a coupon reads it. */
-const applicableCoupon = new CompiledQuery<[code: string]>(1, (client, code) =>
-  Coupon.query({ client })
+/**
+ * The live, active coupon with a code (already upper-case), its columns named as the model's
+ * fields: checkout reads it with the address and the cart (`checkout_service.ts`).
+ */
+export function applicableCouponQuery(client: QueryClientContract, code: string) {
+  return Coupon.query({ client })
     .withScopes((scopes) => scopes.notDeleted())
     .where('code', code)
     .where('is_active', true)
@@ -84,10 +87,12 @@ const applicableCoupon = new CompiledQuery<[code: string]>(1, (client, code) =>
       'usage_count as usageCount'
     )
     .limit(1)
-)
+}
 
-/** The columns of `applicableCoupon`, named as the model's fields; instants as the driver returns them. */
-type ApplicableCouponRow = Omit<SnapshotFields, 'isActive'> & {
+const applicableCoupon = new CompiledQuery<[code: string]>(1, applicableCouponQuery)
+
+/** The columns of `applicableCouponQuery`, named as the model's fields; instants as the driver returns them. */
+export type ApplicableCouponRow = Omit<SnapshotFields, 'isActive'> & {
   startDate: Date | string
   endDate: Date | string
 }
@@ -97,7 +102,7 @@ type ApplicableCouponRow = Omit<SnapshotFields, 'isActive'> & {
  * every summary and placement with a coupon would pay for (docs/performance.md, "Profile"). The
  * query only returns active coupons.
  */
-function snapshotOfRow(row: ApplicableCouponRow): CouponSnapshot {
+export function snapshotOfRow(row: ApplicableCouponRow): CouponSnapshot {
   return snapshotFrom(
     { ...row, isActive: true },
     millisOfRow(row.startDate),

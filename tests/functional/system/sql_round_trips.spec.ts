@@ -1,5 +1,6 @@
 /*
-| How many SQL round trips an authenticated request, an add to the cart and a placement cost,
+| How many SQL round trips an authenticated request, an add to the cart, a price summary and a
+| placement cost,
 | pinned per database, so that a change which adds one fails here rather than in production. The
 | pins are today's counts: lower them when the code gets cheaper (docs/performance.md has the
 | measurements). These tests commit for real (transactions and savepoints count as round trips,
@@ -10,7 +11,9 @@ import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { TokenService } from '#services/accounts/token_service'
+import { nearStaticCache } from '#services/checkout/near_static_cache'
 import { SqlRoundTrips } from '#support/sql_round_trips'
+import { CouponFactory } from '#database/factories/coupon_factory'
 import {
   cleanUp,
   fillCart,
@@ -21,22 +24,27 @@ import {
 } from '#tests/functional/checkout/fixtures'
 
 /** Round trips per request, by database dialect. */
-const PINNED: Record<string, { authenticatedRead: number; addItem: number; placeOrder: number }> = {
-  postgres: { authenticatedRead: 2, addItem: 6, placeOrder: 12 },
+const PINNED: Record<
+  string,
+  { authenticatedRead: number; addItem: number; summary: number; placeOrder: number }
+> = {
+  postgres: { authenticatedRead: 2, addItem: 6, summary: 2, placeOrder: 11 },
   // No row lock to serialise a customer's adds: SQLite runs one writer at a time.
-  sqlite: { authenticatedRead: 2, addItem: 5, placeOrder: 16 },
+  sqlite: { authenticatedRead: 2, addItem: 5, summary: 2, placeOrder: 15 },
 }
 
 test.group('SQL round trips', (group) => {
   let userIds: string[] = []
+  let couponIds: string[] = []
   let roundTrips: SqlRoundTrips
   group.each.setup(() => {
     userIds = []
+    couponIds = []
     roundTrips = new SqlRoundTrips().start()
     return async () => {
       roundTrips.stop()
       await db.from('refresh_tokens').whereIn('user_id', userIds).delete()
-      await cleanUp(userIds, [])
+      await cleanUp(userIds, couponIds)
     }
   })
 
@@ -103,6 +111,48 @@ test.group('SQL round trips', (group) => {
     assert.deepEqual(
       lines.map((row) => Number(row.quantity)),
       [5, 2]
+    )
+  })
+
+  test('a summary reads the address, the cart and the coupon in one statement', async ({
+    client,
+    assert,
+  }) => {
+    const { customer, authorization } = await customerWithCart()
+    const standard = await seededMethod('Standard')
+    const coupon = await CouponFactory.merge({ discountValue: 500 }).create()
+    couponIds.push(coupon.id)
+    const summary = () =>
+      client.post('/api/v1/checkout/summary').header('Authorization', authorization).json({
+        shippingAddressId: customer.address.id,
+        shippingMethodId: standard.id,
+        couponCode: coupon.code.toLowerCase(),
+      })
+    // As in production, the method and the tax rate come from the process's cache, which the
+    // test set-up turns off; the first summary fills it.
+    const lifetime = nearStaticCache.ttlMs
+    nearStaticCache.ttlMs = 60_000
+    nearStaticCache.invalidate()
+    const { response, statements } = await (async () => {
+      try {
+        const first = await summary()
+        first.assertStatus(200)
+        roundTrips.record()
+        const measured = await summary()
+        return { response: measured, statements: roundTrips.recorded() }
+      } finally {
+        nearStaticCache.ttlMs = lifetime
+        nearStaticCache.invalidate()
+      }
+    })()
+
+    response.assertStatus(200)
+    assert.equal(response.body().subTotal, 24)
+    assert.equal(response.body().discountAmount, 5)
+    assert.equal(
+      statements.length,
+      pinned().summary,
+      statements.map((statement) => statement.sql).join('\n')
     )
   })
 

@@ -7,19 +7,17 @@ import CheckoutSummaryTransformer from '#transformers/checkout_summary_transform
 import OrderTransformer from '#transformers/order_transformer'
 import { serialize } from '#http/serialize'
 
-/** The price summary and order placement: `/api/v1/checkout/{summary,place-order}`. */
-@inject()
+/**
+ * The price summary and order placement: `/api/v1/checkout/{summary,place-order}`. Each action
+ * takes its own service, so a summary does not build the placement's collaborators.
+ */
 export default class CheckoutController {
-  constructor(
-    protected checkout: CheckoutService,
-    protected placements: OrderPlacementService
-  ) {}
-
   /** Prices the cart without creating or changing anything. */
-  async summary({ auth, bouncer, request }: HttpContext) {
+  @inject()
+  async summary({ auth, bouncer, request }: HttpContext, checkout: CheckoutService) {
     await bouncer.authorize('buy')
     const input = await request.validateUsing(checkoutSummaryValidator, { data: request.body() })
-    const quote = await this.checkout.quote(auth.getUserOrFail(), {
+    const quote = await checkout.quote(auth.getUserOrFail(), {
       ...input,
       clientAddress: request.ip(),
     })
@@ -27,13 +25,17 @@ export default class CheckoutController {
   }
 
   /** Places one order per shop; a replayed idempotency key answers with the same orders. */
-  async placeOrder({ auth, bouncer, request, response }: HttpContext) {
+  @inject()
+  async placeOrder(
+    { auth, bouncer, request, response }: HttpContext,
+    placements: OrderPlacementService
+  ) {
     await bouncer.authorize('buy')
     const { idempotencyKey, ...input } = await request.validateUsing(placeOrderValidator, {
       data: request.body(),
       meta: { idempotencyKeyHeader: request.header('Idempotency-Key') },
     })
-    const placement = await this.placements.place(auth.getUserOrFail(), {
+    const placement = await placements.place(auth.getUserOrFail(), {
       ...input,
       idempotencyKey: idempotencyKey!,
       clientAddress: request.ip(),
