@@ -616,32 +616,12 @@ async function benchDatabase(database: 'postgres' | 'sqlite', sink: SmtpSink) {
     for (const clients of [1, 10]) {
       const scenario = clients === 1 ? 'loop-1' : 'loop-10'
       if (!wants(scenario)) continue
-      const current: Array<Customer | undefined> = []
-      let exhausted = false
       log(`${database}: add-item → summary → place-order, ${clients} customer(s) at once`)
-      const measured = await measure({
-        ...common,
-        scenario,
-        server,
-        clients,
-        warmupOperations: 2 * clients,
-        operation: async (client) => {
-          current[client] = pool.take(current[client])
-          if (!current[client]) {
-            exhausted = true
-            return false
-          }
-          await orderLoop(api, fixture, current[client]!, client)
-        },
-        note: 'one unit of one product all buyers share',
-      })
-      if (exhausted)
-        measured.note = `${measured.note}; stopped early: customers used up (raise --customers)`
-      results.push(measured)
+      results.push(await measureLoops({ ...common, server, api, fixture, pool }, clients, SECONDS))
     }
 
     if (wants('ceiling')) {
-      await ceiling(database, server, connection, api, fixture, pool)
+      await ceiling({ ...common, server, api, fixture, pool }, connection)
     }
 
     if (wants('mail')) {
@@ -655,18 +635,52 @@ async function benchDatabase(database: 'postgres' | 'sqlite', sink: SmtpSink) {
   }
 }
 
+/** What a scenario needs of the run: the server, its meters, the client and the customers. */
+interface Run {
+  database: 'postgres' | 'sqlite'
+  backends?: BackendCpu
+  server: BenchServer
+  api: HttpClient
+  fixture: Fixture
+  pool: CustomerPool
+}
+
+/** `clients` customers each running add-item → summary → place-order loops for `seconds`. */
+async function measureLoops(run: Run, clients: number, seconds: number): Promise<Measurement> {
+  const current: Array<Customer | undefined> = []
+  let exhausted = false
+  const measured = await measure({
+    database: run.database,
+    backends: run.backends,
+    server: run.server,
+    seconds,
+    scenario: clients === 1 ? 'loop-1' : 'loop-10',
+    clients,
+    warmupOperations: 2 * clients,
+    operation: async (client) => {
+      current[client] = run.pool.take(current[client])
+      if (!current[client]) {
+        exhausted = true
+        return false
+      }
+      await orderLoop(run.api, run.fixture, current[client]!, client)
+    },
+    note: 'one unit of one product all buyers share',
+  })
+  if (exhausted)
+    measured.note = `${measured.note}; stopped early: customers used up (raise --customers)`
+  return measured
+}
+
 /**
  * Captures the statements of one loop (add-item, summary, place-order) with their bound values;
- * on PostgreSQL replays them with pgbench, as the loop and as place-order alone.
+ * on PostgreSQL replays them with pgbench, as the loop and as place-order alone. The loops are
+ * measured again beside their ceiling, in alternating halves (ours, pgbench, pgbench, ours), so
+ * the ratio compares figures taken under the same conditions: the ceiling alone moved by a
+ * quarter between runs minutes apart (docs/performance.md, "The pgbench ceiling").
  */
-async function ceiling(
-  database: 'postgres' | 'sqlite',
-  server: BenchServer,
-  connection: BenchDatabase,
-  api: HttpClient,
-  fixture: Fixture,
-  pool: CustomerPool
-) {
+async function ceiling(run: Run, connection: BenchDatabase) {
+  const { database, server, api, fixture, pool } = run
   const customer = pool.take()
   if (!customer) throw new Error('no customer left for the capture; raise --customers')
   const headers = bearer(customer.token!, 0)
@@ -734,36 +748,58 @@ async function ceiling(
   mkdirSync('tmp', { recursive: true })
   writeFileSync('tmp/bench-captured-loop.json', JSON.stringify(steps, null, 2))
   const pgbenchCpu = new BackendCpu(connection, 'pgbench')
-  for (const [scenario, script, clients, ours] of [
-    ['place-order', placeScript, 10, 'place-order'],
-    ['loop-1', loopScript, 1, 'loop-1'],
-    ['loop-10', loopScript, 10, 'loop-10'],
+  for (const [scenario, script, clients] of [
+    ['place-order', placeScript, 10],
+    ['loop-1', loopScript, 1],
+    ['loop-10', loopScript, 10],
   ] as const) {
     log(
       `${database}: pgbench ceiling of ${scenario} (${script.statements} statements, ${clients} client(s))`
     )
-    await pgbenchCpu.start()
-    const outcome = await runPgbench(
-      PG_URL,
-      `tmp/bench-${scenario}.pgbench.sql`,
-      script,
-      clients,
-      SECONDS
+    const paired = scenario !== 'place-order'
+    const half = SECONDS / 2
+    const ours: Measurement[] = []
+    const replays: Array<Awaited<ReturnType<typeof runPgbench>>> = []
+    let pgbenchCpuMs = 0
+    const replay = async (seconds: number) => {
+      await pgbenchCpu.start()
+      const path = `tmp/bench-${scenario}.pgbench.sql`
+      replays.push(await runPgbench(PG_URL, path, script, clients, seconds))
+      pgbenchCpuMs += await pgbenchCpu.stop()
+    }
+    if (paired) {
+      ours.push(await measureLoops(run, clients, half))
+      await replay(half)
+      await replay(half)
+      ours.push(await measureLoops(run, clients, half))
+    } else {
+      await replay(SECONDS)
+    }
+    const mean = (figures: number[]) =>
+      figures.reduce((sum, figure) => sum + figure, 0) / figures.length
+    const tps = mean(replays.map((outcome) => outcome.tps))
+    const transactions = replays.reduce((sum, outcome) => sum + outcome.transactions, 0)
+    const inScenario = results.find(
+      (result) => result.database === database && result.scenario === scenario
     )
-    const cpu = await pgbenchCpu.stop()
-    const ourResult = results.find(
-      (result) => result.database === database && result.scenario === ours
-    )
+    const oursBeside = paired ? mean(ours.map((measured) => measured.throughput)) : null
+    const ratioOf = (throughput: number | null | undefined) =>
+      throughput ? Math.round((throughput / tps) * 100) / 100 : null
     const ceilingResult = {
       scenario,
       clients,
       statements: script.statements,
-      tps: Math.round(outcome.tps * 10) / 10,
-      latencyAverageMs: outcome.latencyAverageMs,
-      failed: outcome.failed,
-      databaseCpuMsPerOp: Math.round((cpu / Math.max(1, outcome.transactions)) * 100) / 100,
-      ours: ourResult?.throughput ?? null,
-      ratio: ourResult ? Math.round((ourResult.throughput / outcome.tps) * 100) / 100 : null,
+      tps: Math.round(tps * 10) / 10,
+      latencyAverageMs: mean(replays.map((outcome) => outcome.latencyAverageMs)),
+      failed: replays.reduce((sum, outcome) => sum + outcome.failed, 0),
+      databaseCpuMsPerOp: Math.round((pgbenchCpuMs / Math.max(1, transactions)) * 100) / 100,
+      /** Ours measured beside the ceiling (the loops), else in its own scenario. */
+      ours:
+        oursBeside === null ? (inScenario?.throughput ?? null) : Math.round(oursBeside * 10) / 10,
+      ratio: ratioOf(oursBeside ?? inScenario?.throughput),
+      /** Ours in its own scenario, measured minutes before the ceiling. */
+      oursInScenario: inScenario?.throughput ?? null,
+      ratioToScenario: ratioOf(inScenario?.throughput),
     }
     ;((extras.ceilings ??= []) as unknown[]).push(ceilingResult)
     log(`${database}: ${JSON.stringify(ceilingResult)}`)
@@ -1004,11 +1040,44 @@ function printTable() {
     String(result.roundTripsPerOp),
     result.clientCpuMsPerOp === undefined ? '' : String(result.clientCpuMsPerOp),
   ])
+  const table = (columns: string[], lines: string[][]) =>
+    [
+      `| ${columns.join(' | ')} |`,
+      `|${columns.map(() => '---').join('|')}|`,
+      ...lines.map((line) => `| ${line.join(' | ')} |`),
+    ].join('\n')
+  const ceilings = (extras.ceilings ?? []) as Array<Record<string, number | string | null>>
   const markdown = [
-    `| ${header.join(' | ')} |`,
-    `|${header.map(() => '---').join('|')}|`,
-    ...rows.map((row) => `| ${row.join(' | ')} |`),
-  ].join('\n')
+    table(header, rows),
+    ...(ceilings.length === 0
+      ? []
+      : [
+          table(
+            [
+              'ceiling of',
+              'clients',
+              'statements',
+              'pgbench tps',
+              'ours ops/s',
+              'ours ÷ ceiling',
+              'ours in its scenario',
+              'that ÷ ceiling',
+            ],
+            ceilings.map((compared) =>
+              [
+                'scenario',
+                'clients',
+                'statements',
+                'tps',
+                'ours',
+                'ratio',
+                'oursInScenario',
+                'ratioToScenario',
+              ].map((key) => String(compared[key] ?? ''))
+            )
+          ),
+        ]),
+  ].join('\n\n')
   process.stdout.write(`\n${markdown}\n\n`)
   return markdown
 }
