@@ -14,9 +14,10 @@ const guesses = () => limiter.use({ requests: COUPON_GUESSES_PER_MINUTE, duratio
 /**
  * The limit on guessing coupon codes, shared by every place a code can be tried (the lookup, the
  * checkout summary and place-order), so codes cannot be enumerated through any of them. Each
- * attempt is counted before the code is looked up, so parallel requests can never get more
- * lookups than the limit allows; it is given back once the code turns out to name a coupon that
- * exists, so customers using real codes are never slowed down.
+ * attempt is counted before anything of the coupon is used or answered (checkout reads the
+ * coupon with the cart, in the same statement, and uses it only once counted), so parallel
+ * requests can never get more answers than the limit allows; it is given back once the code
+ * turns out to name a coupon that exists, so customers using real codes are never slowed down.
  */
 export class CouponGuessLimiter {
   /** Counts one attempt for the user and for the address; 429 when either has none left. */
