@@ -360,6 +360,17 @@ test.group('Access tokens', (group) => {
       ['sub of nobody', { sub: crypto.randomUUID(), ver, iat, jti, ...rest }, 'TOKEN_REVOKED'],
       ['sub with a prefix', { sub: `x${sub}`, ver, iat, jti, ...rest }, 'INVALID_TOKEN'],
       ['sub with a suffix', { sub: `${sub}x`, ver, iat, jti, ...rest }, 'INVALID_TOKEN'],
+      ['exp as text', { sub, ver, iat, jti, ...rest, exp: String(rest.exp) }, 'INVALID_TOKEN'],
+      [
+        'not valid before a later time',
+        { sub, ver, iat, jti, ...rest, nbf: iat + 300 },
+        'INVALID_TOKEN',
+      ],
+      [
+        'iss of another issuer',
+        { sub, ver, iat, jti, ...rest, iss: 'someone-else' },
+        'INVALID_TOKEN',
+      ],
     ]
     for (const [name, claims, code] of variants) {
       const token = await signedWithTheSecret(claims as Record<string, unknown>)
