@@ -125,6 +125,63 @@ export function buildLinesQuery(
   )
 }
 
+/** The lock `CartService.#serialiseAdds` takes on the customer's row (`CompiledQuery`). */
+const customerLock = new CompiledQuery<[userId: string]>(1, (client, userId) =>
+  client.from('users').where('id', userId).select('id').forUpdate()
+)
+
+/**
+ * The statement of `CartService.#upsertLine`, compiled once (`CompiledQuery`): building the
+ * `onSale` scope of `Product` cost as much as sending it. It answers the line's quantity when it
+ * wrote, nothing otherwise.
+ */
+const upsertLine = new CompiledQuery<
+  [id: string, userId: string, productId: string, quantity: number, now: Date | string]
+>(5, (client, id, userId, productId, quantity, now) => {
+  const postgres = client.dialect.name === 'postgres'
+  // node-postgres leaves parameter types to the server, which types a bare parameter in a
+  // SELECT list as text: the inserted values say their column's type.
+  const typed = (type: string) => (postgres ? `cast(? as ${type})` : '?')
+  const raw = client.getWriteClient()
+  const source = Product.query({ client })
+    .withScopes((scopes) => scopes.onSale())
+    .where('products.id', productId)
+    .where('products.stock', '>=', quantity)
+    .where((room) => {
+      room
+        .whereExists((line) => {
+          line
+            .from('cart_items')
+            .where('cart_items.user_id', userId)
+            .whereColumn('cart_items.product_id', 'products.id')
+        })
+        .orWhereRaw('(select count(*) from cart_items where cart_items.user_id = ?) < ?', [
+          userId,
+          MAX_CART_LINES,
+        ])
+    })
+    .select(
+      raw.raw(typed('uuid'), [id]),
+      raw.raw(typed('uuid'), [userId]),
+      'products.id',
+      raw.raw(typed('integer'), [quantity]),
+      raw.raw(typed('timestamptz'), [now]),
+      raw.raw(typed('timestamptz'), [now])
+    )
+    .toSQL()
+  const merged = `cart_items.quantity + excluded.quantity`
+  return client.rawQuery(
+    `insert into cart_items (id, user_id, product_id, quantity, created_at, updated_at)
+      ${source.sql}
+      on conflict (user_id, product_id) do update
+      set quantity = ${merged}, updated_at = excluded.updated_at
+      where ${merged} <= ?
+        and ${merged} <= (select stock from products where products.id = excluded.product_id)
+      returning quantity`,
+    [...source.bindings, MAX_LINE_QUANTITY] as StrictValues[]
+  )
+})
+
 /** A row of `buildLinesQuery` as a cart line (with its seller's e-mail when it was selected). */
 export function lineOf(row: LineRow, withSeller = false): CartLine | CartLineWithSeller {
   return {
@@ -252,7 +309,7 @@ export class CartService {
    */
   async #serialiseAdds(userId: string, trx: TransactionClientContract) {
     if (trx.dialect.name !== 'postgres') return
-    await trx.from('users').where('id', userId).select('id').forUpdate()
+    await customerLock.rows([userId], trx)
   }
 
   /**
@@ -267,51 +324,12 @@ export class CartService {
     trx: TransactionClientContract
   ): Promise<boolean> {
     if (input.quantity > MAX_LINE_QUANTITY) return false
-    const postgres = trx.dialect.name === 'postgres'
-    // node-postgres leaves parameter types to the server, which types a bare parameter in a
-    // SELECT list as text: the inserted values say their column's type.
-    const typed = (type: string) => (postgres ? `cast(? as ${type})` : '?')
     const now = sqlTime(DateTime.now(), trx) as Date | string
-    const raw = trx.getWriteClient()
-    const source = Product.query({ client: trx })
-      .withScopes((scopes) => scopes.onSale())
-      .where('products.id', input.productId)
-      .where('products.stock', '>=', input.quantity)
-      .where((room) => {
-        room
-          .whereExists((line) => {
-            line
-              .from('cart_items')
-              .where('cart_items.user_id', userId)
-              .whereColumn('cart_items.product_id', 'products.id')
-          })
-          .orWhereRaw('(select count(*) from cart_items where cart_items.user_id = ?) < ?', [
-            userId,
-            MAX_CART_LINES,
-          ])
-      })
-      .select(
-        raw.raw(typed('uuid'), [randomUUID()]),
-        raw.raw(typed('uuid'), [userId]),
-        'products.id',
-        raw.raw(typed('integer'), [input.quantity]),
-        raw.raw(typed('timestamptz'), [now]),
-        raw.raw(typed('timestamptz'), [now])
-      )
-      .toSQL()
-    const merged = `cart_items.quantity + excluded.quantity`
-    const written = await trx.rawQuery(
-      `insert into cart_items (id, user_id, product_id, quantity, created_at, updated_at)
-        ${source.sql}
-        on conflict (user_id, product_id) do update
-        set quantity = ${merged}, updated_at = excluded.updated_at
-        where ${merged} <= ?
-          and ${merged} <= (select stock from products where products.id = excluded.product_id)
-        returning quantity`,
-      // The statement's own values: ids, a count, a quantity and a time, never null.
-      [...source.bindings, MAX_LINE_QUANTITY] as StrictValues[]
+    const written = await upsertLine.rows(
+      [randomUUID(), userId, input.productId, input.quantity, now],
+      trx
     )
-    return (postgres ? written.rows : written).length === 1
+    return written.length === 1
   }
 
   /**

@@ -1,8 +1,10 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { Knex } from 'knex'
 import Product from '#models/product'
 import Shop from '#models/shop'
 import { InsufficientStock, ProductUnavailable } from '#exceptions/cart_errors'
 import { sqlTime } from '#support/sql_time'
+import { CompiledQuery } from '#support/compiled_query'
 
 /** Units of one product leaving or coming back to stock; `name` is what a refusal shows. */
 export interface StockLine {
@@ -10,6 +12,31 @@ export interface StockLine {
   name: string
   quantity: number
 }
+
+/**
+ * The conditional decrement of `StockService.take`, compiled once (`CompiledQuery`): every
+ * placement sends it, and building the `selling` scope it checks cost as much as sending it.
+ * It answers the id of the product when it took the units, nothing otherwise.
+ */
+const takeStock = new CompiledQuery<[productId: string, quantity: number, now: Date | string]>(
+  3,
+  (client, productId, quantity, now) => {
+    const selling = Shop.query({ client })
+      .withScopes((scopes) => scopes.selling())
+      .select('shops.id')
+      .toSQL()
+    return client
+      .knexQuery()
+      .table('products')
+      .where('id', productId)
+      .where('stock', '>=', quantity)
+      .where('is_active', true)
+      .whereNull('deleted_at')
+      .whereRaw(`shop_id in (${selling.sql})`, [...selling.bindings] as Knex.RawBinding[])
+      .update({ stock: client.knexRawQuery('stock - ?', [quantity]), updated_at: now })
+      .returning(['id'])
+  }
+)
 
 /**
  * The one place stock changes hands with orders: a placement takes it, a cancellation gives it
@@ -27,20 +54,8 @@ export class StockService {
   async take(lines: StockLine[], trx: TransactionClientContract): Promise<void> {
     const now = sqlTime(undefined, trx)
     for (const line of inIdOrder(lines)) {
-      const taken = await trx
-        .from('products')
-        .where('id', line.productId)
-        .where('stock', '>=', line.quantity)
-        .where('is_active', true)
-        .whereNull('deleted_at')
-        .whereIn(
-          'shop_id',
-          Shop.query({ client: trx })
-            .withScopes((scopes) => scopes.selling())
-            .select('shops.id')
-        )
-        .update({ stock: trx.knexRawQuery('stock - ?', [line.quantity]), updated_at: now })
-      if (Number(taken) !== 1) throw await this.#refusal(line, trx)
+      const taken = await takeStock.rows([line.productId, line.quantity, now], trx)
+      if (taken.length !== 1) throw await this.#refusal(line, trx)
     }
   }
 

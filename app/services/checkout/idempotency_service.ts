@@ -4,6 +4,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import IdempotencyKey from '#models/idempotency_key'
 import { IdempotencyInProgress, IdempotencyKeyReused } from '#exceptions/checkout_errors'
 import { sqlTime } from '#support/sql_time'
+import { CompiledQuery } from '#support/compiled_query'
 import env from '#start/env'
 
 /**
@@ -28,6 +29,46 @@ export type Claim =
 
 /** How many times a claim is tried when the row it collided with keeps disappearing. */
 const CLAIM_ATTEMPTS = 5
+
+/**
+ * A claim of a key not claimed yet, and the completion of a claim still held: every placement
+ * sends both (`CompiledQuery`). Each answers the key's id when it wrote, nothing otherwise.
+ */
+const claimKey = new CompiledQuery<
+  [id: string, userId: string, key: string, fingerprint: string, token: string, now: Date | string]
+>(6, (client, id, userId, key, fingerprint, token, now) =>
+  client
+    .knexQuery()
+    .table('idempotency_keys')
+    .insert({
+      id,
+      user_id: userId,
+      key,
+      fingerprint,
+      status: 'IN_PROGRESS',
+      claim_token: token,
+      checkout_id: null,
+      claimed_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict(['user_id', 'key'])
+    .ignore()
+    .returning(['id'])
+)
+
+const completeKey = new CompiledQuery<
+  [id: string, token: string, checkoutId: string, now: Date | string]
+>(4, (client, id, token, checkoutId, now) =>
+  client
+    .knexQuery()
+    .table('idempotency_keys')
+    .where('id', id)
+    .where('claim_token', token)
+    .where('status', 'IN_PROGRESS')
+    .update({ status: 'COMPLETED', checkout_id: checkoutId, updated_at: now })
+    .returning(['id'])
+)
 
 /** SHA-256 of a request, keys sorted, so the same request always gives the same fingerprint. */
 export function fingerprintOf(request: Record<string, unknown>): string {
@@ -94,24 +135,10 @@ export class IdempotencyService {
     claim: { userId: string; key: string; fingerprint: string; claimToken: string }
   ): Promise<string | null> {
     const now = sqlTime(undefined, trx)
-    const inserted: Array<{ id: string }> = await trx
-      .knexQuery()
-      .table('idempotency_keys')
-      .insert({
-        id: randomUUID(),
-        user_id: claim.userId,
-        key: claim.key,
-        fingerprint: claim.fingerprint,
-        status: 'IN_PROGRESS',
-        claim_token: claim.claimToken,
-        checkout_id: null,
-        claimed_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict(['user_id', 'key'])
-      .ignore()
-      .returning(['id'])
+    const inserted = await claimKey.rows<{ id: string }>(
+      [randomUUID(), claim.userId, claim.key, claim.fingerprint, claim.claimToken, now],
+      trx
+    )
     return inserted[0]?.id ?? null
   }
 
@@ -124,13 +151,11 @@ export class IdempotencyService {
     checkoutId: string,
     trx: TransactionClientContract
   ): Promise<void> {
-    const completed = await trx
-      .from('idempotency_keys')
-      .where('id', claim.id)
-      .where('claim_token', claim.token)
-      .where('status', 'IN_PROGRESS')
-      .update({ status: 'COMPLETED', checkout_id: checkoutId, updated_at: sqlTime(undefined, trx) })
-    if (Number(completed) !== 1) throw new IdempotencyInProgress()
+    const completed = await completeKey.rows(
+      [claim.id, claim.token, checkoutId, sqlTime(undefined, trx)],
+      trx
+    )
+    if (completed.length !== 1) throw new IdempotencyInProgress()
   }
 
   async #takeOver(existing: IdempotencyKey, trx: TransactionClientContract): Promise<Claim | null> {

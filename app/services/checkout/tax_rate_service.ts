@@ -8,6 +8,7 @@ import { TAX_RATE } from '#support/percent'
 import { isUniqueViolation } from '#support/db_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { nearStaticCache } from '#services/checkout/near_static_cache'
+import { CompiledQuery } from '#support/compiled_query'
 import { AuditTrail, type AdminActing } from '#services/admin/audit_trail_service'
 
 /** A tax rate as an admin writes it; `rate` in thousandths of a percent. */
@@ -22,6 +23,23 @@ export interface TaxRateInput {
 export function regionKey(region: string | null | undefined): string {
   return (region ?? '').trim().toUpperCase()
 }
+
+/**
+ * The rates of a country (its country-wide one, region `''`) and of one of its regions: every
+ * placement reads them in its transaction (`CompiledQuery`).
+ */
+const regionalRates = new CompiledQuery<[country: string, region: string]>(
+  2,
+  (client, country, region) =>
+    TaxRate.query({ client })
+      .where('country', country)
+      .whereIn('region', [region, ''])
+      .select('region', 'rate')
+)
+
+const countryRates = new CompiledQuery<[country: string]>(1, (client, country) =>
+  TaxRate.query({ client }).where('country', country).where('region', '').select('region', 'rate')
+)
 
 /**
  * Tax rates per destination, and the rate that applies to an address: the rate of its country
@@ -121,10 +139,9 @@ export class TaxRateService {
   ): Promise<number> {
     const region = regionKey(state)
     const read = async () => {
-      const candidates = await TaxRate.query({ client })
-        .where('country', country)
-        .whereIn('region', region ? [region, ''] : [''])
-        .select('region', 'rate')
+      const candidates = region
+        ? await regionalRates.models(TaxRate, [country, region], client)
+        : await countryRates.models(TaxRate, [country], client)
       const exact = candidates.find((candidate) => candidate.region === region)
       const countryWide = candidates.find((candidate) => candidate.region === '')
       return exact?.rate ?? countryWide?.rate ?? null
