@@ -25,20 +25,14 @@ export function regionKey(region: string | null | undefined): string {
 }
 
 /**
- * The rates of a country (its country-wide one, region `''`) and of one of its regions: every
- * placement reads them in its transaction (`CompiledQuery`).
+ * The country-wide rate of a country (region `''`) and the rate of one of its regions (`''` again
+ * for none): every placement reads them in its transaction (`CompiledQuery`).
  */
-const regionalRates = new CompiledQuery<[country: string, region: string]>(
-  2,
-  (client, country, region) =>
-    TaxRate.query({ client })
-      .where('country', country)
-      .whereIn('region', [region, ''])
-      .select('region', 'rate')
-)
-
-const countryRates = new CompiledQuery<[country: string]>(1, (client, country) =>
-  TaxRate.query({ client }).where('country', country).where('region', '').select('region', 'rate')
+const ratesOf = new CompiledQuery<[country: string, region: string]>(2, (client, country, region) =>
+  TaxRate.query({ client })
+    .where('country', country)
+    .whereIn('region', [region, ''])
+    .select('region', 'rate')
 )
 
 /**
@@ -139,9 +133,7 @@ export class TaxRateService {
   ): Promise<number> {
     const region = regionKey(state)
     const read = async () => {
-      const candidates = region
-        ? await regionalRates.models(TaxRate, [country, region], client)
-        : await countryRates.models(TaxRate, [country], client)
+      const candidates = await ratesOf.models(TaxRate, [country, region], client)
       const exact = candidates.find((candidate) => candidate.region === region)
       const countryWide = candidates.find((candidate) => candidate.region === '')
       return exact?.rate ?? countryWide?.rate ?? null
