@@ -10,7 +10,10 @@ import type { SqlStatement } from '../../app/support/sql_round_trips.js'
 import { cpuMs } from './proc.js'
 import type { PostgresBenchDatabase } from './database.js'
 
-/** How the server is started: through the ts-exec loader (as `npm start`) or compiled. */
+/**
+ * How the server is started: through the ts-exec loader (as `npm start`) or compiled (as
+ * `npm run start:prod`, which reads this checkout's `.env`).
+ */
 export type ServerBuild = 'source' | 'compiled'
 
 /** The application name of the server's PostgreSQL connections. */
@@ -41,7 +44,7 @@ export class BenchServer {
   }): Promise<BenchServer> {
     const entry =
       options.build === 'compiled'
-        ? ['build/bin/server.js']
+        ? ['bin/start_prod.js']
         : ['--import=@poppinss/ts-exec', 'bin/server.ts']
     // BENCH_CPU_PROF_DIR: a V8 CPU profile of the server, written there when it stops.
     const profile = process.env.BENCH_CPU_PROF_DIR
