@@ -39,12 +39,20 @@ const signAccessToken = createSigner({
   expiresIn: tokensConfig.accessTokenTtlSeconds * 1000,
 })
 
+/**
+ * A client sends the same access token with every request until it expires, so a token whose
+ * signature and claims passed is remembered, by its exact text, until its `exp` (fast-jwt's own
+ * cache; refusals are not kept). Only the signature check is skipped: the account, its token
+ * version and its session are read again on every request (`authenticate`).
+ */
 const verifyAccessToken = createVerifier({
   key: tokensConfig.jwtSecret.release(),
   algorithms: ['HS256'],
   allowedIss: tokensConfig.issuer,
   allowedAud: tokensConfig.audience,
   requiredClaims: ['sub', 'exp', 'iat', 'jti'],
+  cache: 10_000,
+  cacheKeyBuilder: (token: string) => token,
 })
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex')

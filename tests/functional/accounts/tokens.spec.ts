@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
@@ -321,6 +322,20 @@ test.group('Access tokens', (group) => {
 
     const oddSubject = await signedWithTheSecret({ ...claimsFor(user.id), sub: 'not-a-uuid' })
     expectEnvelopeError(assert, await probe(client, oddSubject), 401, 'INVALID_TOKEN')
+  })
+
+  test('a token accepted before its expiry is refused after it, though it was checked before', async ({
+    client,
+    assert,
+  }) => {
+    // Checked tokens are remembered until their expiry (token_service.ts): the expiry still holds.
+    const user = await makeUser(UserType.CUSTOMER)
+    const exp = Math.floor(Date.now() / 1000) + 2
+    const shortLived = await signedWithTheSecret({ ...claimsFor(user.id), exp })
+    await expectTokenAccepted(assert, client, shortLived)
+    await expectTokenAccepted(assert, client, shortLived)
+    await sleep(exp * 1000 - Date.now() + 50)
+    expectEnvelopeError(assert, await probe(client, shortLived), 401, 'TOKEN_EXPIRED')
   })
 
   test('a token of another token version is revoked, even while its session is live', async ({
