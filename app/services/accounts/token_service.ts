@@ -42,8 +42,8 @@ const signAccessToken = createSigner({
 /**
  * A client sends the same access token with every request until it expires, so a token whose
  * signature and claims passed is remembered, by its exact text, until its `exp` (fast-jwt's own
- * cache; refusals are not kept). Only the signature check is skipped: the account, its token
- * version and its session are read again on every request (`authenticate`).
+ * cache, which never answers a refusal from memory). Only the signature check is skipped: the
+ * account, its token version and its session are read again on every request (`authenticate`).
  */
 const verifyAccessToken = createVerifier({
   key: tokensConfig.jwtSecret.release(),
