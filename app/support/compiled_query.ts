@@ -28,16 +28,16 @@ const placeholder = (index: number) => `\u0000compiled-query-parameter-${index}\
  * A hot statement whose SQL is compiled once per dialect and then only sent with new values.
  * Building the query (scopes, `whereHas`) and compiling it was as costly as running it: a third
  * of a product read's CPU (docs/performance.md, "Profile"). Mostly reads; a write whose outcome
- * matters says so with `RETURNING`, since `rows` answers rows, not a count. The query is written with the query
- * builder as usual, so scopes stay the one definition of their rules; `build` receives a
- * placeholder for each parameter, and each placeholder must end up as a bound value (never in a
- * raw SQL string), which `#compile` checks.
+ * matters says so with `RETURNING`, since `rows` answers rows, not a count. The query is written
+ * with the query builder as usual, so scopes stay the one definition of their rules; `build`
+ * receives a placeholder for each parameter, and each placeholder must end up as a bound value
+ * (never in a raw SQL string), which `#compile` checks.
  *
  * On PostgreSQL the statement is also prepared, once per pooled connection (node-postgres' named
  * statements, named by a hash of the SQL), so the server parses and plans it once rather than on
- * every request (after five runs it may keep a generic plan, as for any prepared statement: these
- * find their rows by key). A connection pooler in front of PostgreSQL must keep sessions (PgBouncer's
- * session mode) for this.
+ * every request (after five runs it may keep a generic plan, as for any prepared statement:
+ * these find their rows by key). A connection pooler in front of PostgreSQL must keep sessions
+ * (PgBouncer's session mode) for this.
  */
 export class CompiledQuery<Parameters extends StrictValues[]> {
   #compiled = new Map<string, Compiled>()

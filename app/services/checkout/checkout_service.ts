@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { StrictValues } from '@adonisjs/lucid/types/querybuilder'
+import type { Knex } from 'knex'
 import config from '@adonisjs/core/services/config'
 import { CompiledQuery } from '#support/compiled_query'
 import { addressSnapshot } from '#support/address_snapshot'
@@ -76,21 +77,19 @@ export interface Quote {
  */
 function quoteReadQuery(withCoupon: boolean) {
   return new CompiledQuery<string[]>(withCoupon ? 3 : 2, (client, addressId, customerId, code) => {
-    const lines = buildLinesQuery(client, customerId, { withSellers: true, unordered: true })
-    const linesSql = lines.toSQL()
     const query = deliveryQuery(client, addressId, customerId)
-      .joinRaw(`left join (${linesSql.sql}) as cart_lines on 1 = 1`, [
-        ...linesSql.bindings,
-      ] as StrictValues[])
-      .select('cart_lines.*')
-    if (withCoupon) {
-      const coupon = applicableCouponQuery(client, code).toSQL()
+    /** Every row of `derived` beside the address's row (none: the address's row alone). */
+    const besideEach = (derived: { toSQL(): Knex.Sql }, alias: string) => {
+      const { sql, bindings } = derived.toSQL()
       query
-        .joinRaw(`left join (${coupon.sql}) as applicable_coupon on 1 = 1`, [
-          ...coupon.bindings,
-        ] as StrictValues[])
-        .select('applicable_coupon.*')
+        .joinRaw(`left join (${sql}) as ${alias} on 1 = 1`, [...bindings] as StrictValues[])
+        .select(`${alias}.*`)
     }
+    besideEach(
+      buildLinesQuery(client, customerId, { withSellers: true, unordered: true }),
+      'cart_lines'
+    )
+    if (withCoupon) besideEach(applicableCouponQuery(client, code), 'applicable_coupon')
     return query.orderBy('cart_lines.line_created_at', 'asc').orderBy('cart_lines.line_id', 'asc')
   })
 }
