@@ -25,10 +25,18 @@ const pgConnection: { connectionString: string; connectionTimeoutMillis: number 
   connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
 }
 
+/**
+ * Passed through to knex, whose type Lucid's config leaves it out of. A failing statement's error
+ * message carries its SQL with `?` placeholders, never its values: those may be password or token
+ * hashes, e-mail addresses or one-time codes, and the message is logged and kept (outbox errors).
+ */
+const knexOptions = { compileSqlOnError: false }
+
 const dbConfig = defineConfig({
   connection: connectionName,
   connections: {
     sqlite: {
+      ...knexOptions,
       client: 'better-sqlite3',
       connection: {
         filename: sqlitePath,
@@ -50,6 +58,7 @@ const dbConfig = defineConfig({
       schemaGeneration: { enabled: false },
     },
     pg: {
+      ...knexOptions,
       client: 'pg',
       connection: pgConnection,
       // While PostgreSQL is down or every pooled connection is busy, a request waits this long

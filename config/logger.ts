@@ -26,11 +26,19 @@ export const SECRET_FIELD_NAMES = [
  */
 const REQUEST_DATA_PATHS = ['err.body', 'err.rawBody', 'err.cause.body']
 
+/**
+ * PostgreSQL's `detail` on a constraint error quotes the row's values ("Key (token_hash)=(…)
+ * already exists", "Failing row contains (…)"): never logged. The statement itself is logged with
+ * placeholders only (`compileSqlOnError` in config/database.ts).
+ */
+const DATABASE_VALUE_PATHS = ['err.detail', 'err.cause.detail', 'err.cause.cause.detail']
+
 /** The pino redaction applied to every log line. */
 export const REDACT_OPTIONS = {
   paths: [
     ...SECRET_FIELD_NAMES.flatMap((name) => [name, `*.${name}`, `*.*.${name}`]),
     ...REQUEST_DATA_PATHS,
+    ...DATABASE_VALUE_PATHS,
   ],
   censor: '[redacted]',
 }

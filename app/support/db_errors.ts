@@ -1,3 +1,5 @@
+import { CommitFailedError } from '#support/commit_guard'
+
 /** A unique index, to tell which one a violation is about. */
 export interface UniqueIndex {
   name: string
@@ -21,17 +23,47 @@ export function isUniqueViolation(error: unknown, index?: UniqueIndex): boolean 
   return message.includes(`'${index.name}'`) || message.endsWith(columns)
 }
 
-/** PostgreSQL SQLSTATEs of a server that is gone, going or not yet back (classes 08 and 57P). */
+/**
+ * PostgreSQL SQLSTATEs after which the same request may succeed when tried again: a server that is
+ * gone, going or not yet back (classes 08 and 57P), out of disk, memory or connections (class 53),
+ * an I/O error (58030), and a transaction that lost a serialization conflict or a deadlock
+ * (40001, 40P01: PostgreSQL rolled it back, so nothing was kept).
+ */
 const UNAVAILABLE_SQLSTATES = new Set([
   '08000',
   '08001',
   '08003',
   '08004',
   '08006',
+  '08P01',
+  '40001',
+  '40P01',
+  '53000',
+  '53100',
+  '53200',
+  '53300',
+  '53400',
   '57P01',
   '57P02',
   '57P03',
+  '57P05',
+  '58030',
 ])
+
+/**
+ * SQLite result codes (better-sqlite3 reports the extended ones, e.g. `SQLITE_IOERR_WRITE`) of a
+ * database that cannot take the write now: still locked after the busy timeout, a full disk, an
+ * I/O error, no memory, a file that cannot be opened or written.
+ */
+const UNAVAILABLE_SQLITE_CODES = [
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_FULL',
+  'SQLITE_IOERR',
+  'SQLITE_NOMEM',
+  'SQLITE_CANTOPEN',
+  'SQLITE_READONLY',
+]
 
 /** Socket errors of a database server that cannot be reached. */
 const UNAVAILABLE_SOCKET_CODES = new Set([
@@ -44,21 +76,37 @@ const UNAVAILABLE_SOCKET_CODES = new Set([
 ])
 
 /**
+ * What knex and node-postgres say, with no code, about a connection or transaction that died under
+ * the request: a transaction whose BEGIN or COMMIT failed refuses every later statement ("already
+ * complete"), and a dropped socket is "terminated" or "not queryable". Knex puts the SQL first, so
+ * these are matched anywhere in the message.
+ */
+const UNAVAILABLE_MESSAGES = [
+  'Transaction query already complete',
+  'Connection terminated',
+  'is not queryable',
+  'Cannot use a pool after calling end on the pool',
+  'The database connection is not open',
+]
+
+/**
  * True when a database error says the database cannot be used right now (refused or dropped
- * connections, a server shutting down or starting up, no pooled connection freed in time, SQLite
- * still locked after its busy timeout), as opposed to a refusal of this statement. Such a request
- * may succeed when tried again.
+ * connections, a server shutting down or starting up, no pooled connection freed in time, a full
+ * disk, SQLite still locked after its busy timeout, a commit that failed), as opposed to a refusal
+ * of this statement. Such a request changed nothing and may succeed when tried again.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof CommitFailedError) return true
   const candidate = (error ?? {}) as { code?: unknown; name?: unknown; message?: unknown }
   const code = typeof candidate.code === 'string' ? candidate.code : ''
   if (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code)) return true
-  if (code === 'SQLITE_BUSY') return true
+  if (UNAVAILABLE_SQLITE_CODES.some((prefix) => code === prefix || code.startsWith(`${prefix}_`))) {
+    return true
+  }
   // Knex's pool gave up waiting for a connection.
   if (candidate.name === 'KnexTimeoutError') return true
-  // node-postgres reports a dropped socket with a message and no code; Knex puts the SQL first.
   const message = typeof candidate.message === 'string' ? candidate.message : ''
-  return message.includes('Connection terminated') || message.endsWith('is not queryable')
+  return UNAVAILABLE_MESSAGES.some((known) => message.includes(known))
 }
 
 /**

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { isDatabaseUnavailable, isRedisUnavailable } from '#support/db_errors'
 import { describeError } from '#exceptions/describe_error'
+import { CommitFailedError } from '#support/commit_guard'
 
 const coded = (code: string, message = 'failure') => Object.assign(new Error(message), { code })
 
@@ -13,6 +14,17 @@ test.group('Database and Redis unavailable errors', () => {
       coded('57P03', 'the database system is starting up'),
       coded('08006', 'connection failure'),
       coded('SQLITE_BUSY', 'database is locked'),
+      coded('SQLITE_FULL', 'insert into "users" ("id") values (?) - database or disk is full'),
+      coded('SQLITE_IOERR_WRITE', 'disk I/O error'),
+      coded('SQLITE_READONLY', 'attempt to write a readonly database'),
+      coded('53100', 'could not extend file: No space left on device'),
+      coded('53300', 'sorry, too many clients already'),
+      coded('40001', 'could not serialize access due to concurrent update'),
+      coded('40P01', 'deadlock detected'),
+      new Error(
+        'update "coupons" set x = ? - Transaction query already complete, run with DEBUG=knex:tx'
+      ),
+      new CommitFailedError(coded('23503', 'insert or update violates foreign key constraint')),
       Object.assign(new Error('Knex: Timeout acquiring a connection.'), {
         name: 'KnexTimeoutError',
       }),
@@ -38,6 +50,10 @@ test.group('Database and Redis unavailable errors', () => {
       coded('23505', 'duplicate key value violates unique constraint'),
       coded('23514', 'new row violates check constraint'),
       coded('SQLITE_CONSTRAINT_UNIQUE', 'UNIQUE constraint failed'),
+      coded('SQLITE_CONSTRAINT_FOREIGNKEY', 'FOREIGN KEY constraint failed'),
+      coded('SQLITE_ERROR', 'no such table: missing'),
+      coded('22P02', 'invalid input syntax for type uuid'),
+      coded('42P01', 'relation "missing" does not exist'),
       new Error('something else broke'),
       null,
     ])
