@@ -13,8 +13,13 @@ import { csvCell, csvLine } from '#support/csv'
 import { consoleAs, eachInTransaction } from '#tests/functional/console/support'
 
 const ORDER_HEADER =
-  'orderNumber,placedAt,shopName,customerEmail,status,paymentStatus,currency,subTotal,' +
-  'discountAmount,shippingCost,taxAmount,total,couponCode'
+  '"orderNumber","placedAt","shopName","customerEmail","status","paymentStatus","currency",' +
+  '"subTotal","discountAmount","shippingCost","taxAmount","total","couponCode"'
+
+/** The first cell of a CSV line whose first cell holds no comma. */
+function firstCell(line: string) {
+  return line.split(',')[0].replaceAll('"', '')
+}
 
 /** The lines of a CSV body whose fields hold no line break; each must end in CRLF. */
 function linesOf(body: string) {
@@ -35,25 +40,31 @@ async function drained(lines: AsyncIterable<string>) {
 }
 
 test.group('CSV cells', () => {
-  test('quotes commas, quotes and line breaks; guards formula starts; numbers as they are', ({
+  test('quotes every text cell, doubling quotes; guards formula starts; numbers as they are', ({
     assert,
   }) => {
-    assert.equal(csvCell('plain'), 'plain')
+    assert.equal(csvCell('plain'), '"plain"')
     assert.equal(csvCell('a,b'), '"a,b"')
     assert.equal(csvCell('say "hi"'), '"say ""hi"""')
     assert.equal(csvCell('two\nlines'), '"two\nlines"')
     assert.equal(csvCell('cr\rhere'), '"cr\rhere"')
-    assert.equal(csvCell('=1+1'), "'=1+1")
-    assert.equal(csvCell('+cmd'), "'+cmd")
-    assert.equal(csvCell('-2'), "'-2")
-    assert.equal(csvCell('@SUM(A1)'), "'@SUM(A1)")
-    assert.equal(csvCell('\tx'), "'\tx")
+    assert.equal(csvCell('=1+1'), `"'=1+1"`)
+    assert.equal(csvCell('+cmd'), `"'+cmd"`)
+    assert.equal(csvCell('-2'), `"'-2"`)
+    assert.equal(csvCell('@SUM(A1)'), `"'@SUM(A1)"`)
+    assert.equal(csvCell('\tx'), `"'\tx"`)
+    assert.equal(csvCell('\rx'), `"'\rx"`)
+    assert.equal(csvCell('\uFF1D1+1'), `"'\uFF1D1+1"`)
     assert.equal(csvCell('=HYPERLINK("x","y")'), `"'=HYPERLINK(""x"",""y"")"`)
-    assert.equal(csvCell('a=b'), 'a=b')
+    // A separator inside a cell never starts a new one, whichever separator the reader uses.
+    assert.equal(csvCell('Acme;=1+1'), '"Acme;=1+1"')
+    assert.equal(csvCell('Acme,=1+1'), '"Acme,=1+1"')
+    assert.equal(csvCell('a=b'), '"a=b"')
+    assert.equal(csvCell(''), '""')
     assert.equal(csvCell(-2.5), '-2.5')
     assert.equal(csvCell(null), '')
     assert.equal(csvCell(undefined), '')
-    assert.equal(csvLine(['a', 1, null, 'b,c']), 'a,1,,"b,c"\r\n')
+    assert.equal(csvLine(['a', 1, null, 'b,c']), '"a",1,,"b,c"\r\n')
   })
 })
 
@@ -90,15 +101,15 @@ test.group('Console CSV exports', (group) => {
     assert.isTrue(body.startsWith(`${ORDER_HEADER}\r\n`))
     assert.include(
       body,
-      `\r\n${tricky.orderNumber},${exported(tricky.createdAt)},` +
-        `"Acme, ""Best""\nGoods",'-x@example.com,PENDING,UNPAID,USD,`
+      `\r\n"${tricky.orderNumber}","${exported(tricky.createdAt)}",` +
+        `"Acme, ""Best""\nGoods","'-x@example.com","PENDING","UNPAID","USD",`
     )
-    assert.isTrue(body.includes(",'=1+1\r\n"), 'a formula coupon code is guarded')
-    assert.include(body, `\r\n${formula.orderNumber},`)
-    assert.include(body, `,'+cmd,'-x@example.com,CANCELLED,UNPAID,USD,`)
-    assert.include(body, ",'@SUM(A1)\r\n")
-    for (const order of two.orders) assert.include(body, `\r\n${order.orderNumber},`)
-    const totals = `,${(tricky.totalCents / 100).toString()},'=1+1`
+    assert.isTrue(body.includes(`,"'=1+1"\r\n`), 'a formula coupon code is guarded')
+    assert.include(body, `\r\n"${formula.orderNumber}",`)
+    assert.include(body, `,"'+cmd","'-x@example.com","CANCELLED","UNPAID","USD",`)
+    assert.include(body, `,"'@SUM(A1)"\r\n`)
+    for (const order of two.orders) assert.include(body, `\r\n"${order.orderNumber}",`)
+    const totals = `,${(tricky.totalCents / 100).toString()},"'=1+1"`
     assert.include(body, totals)
 
     const cancelled = await admin.get('/admin/orders/export', {
@@ -107,19 +118,17 @@ test.group('Console CSV exports', (group) => {
     })
     assert.deepEqual(linesOf(cancelled.text()), [
       ORDER_HEADER,
-      `${formula.orderNumber},${exported(formula.createdAt)},` +
-        `'+cmd,'-x@example.com,CANCELLED,UNPAID,USD,${formula.subTotalCents / 100},` +
+      `"${formula.orderNumber}","${exported(formula.createdAt)}",` +
+        `"'+cmd","'-x@example.com","CANCELLED","UNPAID","USD",${formula.subTotalCents / 100},` +
         `${formula.discountAmountCents / 100},${formula.shippingCostCents / 100},` +
-        `${formula.taxAmountCents / 100},${formula.totalCents / 100},'@SUM(A1)`,
+        `${formula.taxAmountCents / 100},${formula.totalCents / 100},"'@SUM(A1)"`,
     ])
 
     const byCustomer = await admin.get('/admin/orders/export', {
       customerEmail: two.customer.user.email,
     })
     assert.sameMembers(
-      linesOf(byCustomer.text())
-        .slice(1)
-        .map((line) => line.split(',')[0]),
+      linesOf(byCustomer.text()).slice(1).map(firstCell),
       two.orders.map((order) => order.orderNumber)
     )
 
@@ -137,7 +146,7 @@ test.group('Console CSV exports', (group) => {
     const lines = linesOf(await drained(exports.orders(admin, {})))
     assert.equal(lines[0], ORDER_HEADER)
     assert.sameMembers(
-      lines.slice(1).map((line) => line.split(',')[0]),
+      lines.slice(1).map(firstCell),
       placed.map((order) => order.orderNumber)
     )
     exports.batchSize = 2
@@ -178,16 +187,19 @@ test.group('Console CSV exports', (group) => {
       /^attachment; filename="consents-\d{4}-\d{2}-\d{2}\.csv"$/
     )
     const lines = linesOf(response.text())
-    assert.equal(lines[0], 'consentedAt,userEmail,policyType,policyVersion,ipAddress,userAgent')
+    assert.equal(
+      lines[0],
+      '"consentedAt","userEmail","policyType","policyVersion","ipAddress","userAgent"'
+    )
     assert.lengthOf(lines, 4)
     assert.match(
       lines[1],
       new RegExp(
-        `^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(Z|[+-]\\d{2}:\\d{2}),${customers[0].email},` +
-          `${policy.type},${policy.version},10\\.0\\.0\\.1,"Agent, ""quoted"""$`
+        `^"\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(Z|[+-]\\d{2}:\\d{2})","${customers[0].email}",` +
+          `"${policy.type}","${policy.version}","10\\.0\\.0\\.1","Agent, ""quoted"""$`
       )
     )
-    assert.isTrue(lines[2].endsWith(`,10.0.0.2,'=cmd|calc`))
+    assert.isTrue(lines[2].endsWith(`,"10.0.0.2","'=cmd|calc"`))
     assert.isTrue(lines[3].includes(customers[2].email))
 
     const exports = await app.container.make(CsvExportService)
