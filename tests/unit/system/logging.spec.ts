@@ -32,6 +32,7 @@ test.group('Logging', () => {
     const headers: Record<string, string> = {}
     const ctx = {
       request: {
+        request: { headers: { 'x-request-id': 'req-1' } },
         id: () => 'req-1',
         method: () => 'GET',
         url: () => '/auth/reset-password',
