@@ -6,6 +6,7 @@ import { domainErrors } from '#exceptions/domain_error'
 */
 export const {
   ShippingAddressNotFound,
+  ShippingAddressLimitReached,
   ShippingMethodNotFound,
   ShippingMethodExists,
   TaxRateNotFound,
@@ -17,6 +18,12 @@ export const {
 } = domainErrors({
   /** Unknown address, or another customer's (never revealed). */
   ShippingAddressNotFound: [404, 'SHIPPING_ADDRESS_NOT_FOUND', 'Shipping address not found'],
+  /** The customer already keeps as many addresses as one account may (`MAX_SHIPPING_ADDRESSES`). */
+  ShippingAddressLimitReached: [
+    422,
+    'SHIPPING_ADDRESS_LIMIT_REACHED',
+    'An account keeps at most 50 shipping addresses; delete one first',
+  ],
   /** Unknown, deleted or (for customers) inactive shipping method. */
   ShippingMethodNotFound: [404, 'SHIPPING_METHOD_NOT_FOUND', 'Shipping method not found'],
   /** Another live shipping method already has this name (compared case-insensitively). */

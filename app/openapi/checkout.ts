@@ -25,6 +25,7 @@ import {
   EmptyCart,
   IdempotencyInProgress,
   IdempotencyKeyReused,
+  ShippingAddressLimitReached,
   ShippingAddressNotFound,
   ShippingMethodExists,
   ShippingMethodNotFound,
@@ -66,9 +67,12 @@ export const checkoutPaths: AreaPaths = {
       ...customer,
       operationId: 'createShippingAddress',
       summary: 'Save a shipping address',
-      description: 'Setting `isDefault: true` makes it the only default address of the customer.',
+      description:
+        'Setting `isDefault: true` makes it the only default address of the customer. ' +
+        'An account keeps at most 50 addresses.',
       body: createShippingAddressValidator.toJSONSchema() as JsonSchema,
       responses: { 201: { description: 'The saved address', schema: address } },
+      errors: [ShippingAddressLimitReached],
     },
     get: {
       ...customer,

@@ -6,8 +6,15 @@ interface Entry {
 }
 
 /**
+ * The most entries the cache keeps. Keys come from what customers send (a tax rate is looked up
+ * by the address's `state`, a shipping method by the id in the request), so without a bound the
+ * cache would grow with every new spelling; past it, the entry used longest ago is dropped.
+ */
+export const NEAR_STATIC_CACHE_ENTRIES = 1000
+
+/**
  * Rows that change a few times a year but are read by every price summary (shipping methods,
- * tax rates), kept in this process for `ttlMs` at most. A write through this process's services
+ * tax rates), kept in this process for `ttlMs` at most, `maxEntries` of them at most. A write through this process's services
  * empties it at once; a write made elsewhere (another instance, SQL by hand) is seen at the
  * latest `ttlMs` after it committed. Only the summary reads through it: a placement reads what it
  * charges inside its own transaction, so a stale entry can show an old price but never charge one
@@ -25,7 +32,8 @@ export class NearStaticCache {
    */
   constructor(
     ttlMs: number | (() => number),
-    protected now: () => number = Date.now
+    protected now: () => number = Date.now,
+    readonly maxEntries: number = NEAR_STATIC_CACHE_ENTRIES
   ) {
     this.#ttlMs = ttlMs
   }
@@ -44,7 +52,12 @@ export class NearStaticCache {
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return load()
     const hit = this.#entries.get(key)
-    if (hit && hit.expiresAt > this.now()) return hit.value as T
+    if (hit && hit.expiresAt > this.now()) {
+      // Used again: to the back of the line of entries to drop.
+      this.#entries.delete(key)
+      this.#entries.set(key, hit)
+      return hit.value as T
+    }
 
     const generation = this.#generation
     // The value is as old as the moment the read started, so its lifetime counts from then.
@@ -53,9 +66,19 @@ export class NearStaticCache {
     // A write that emptied the cache while this read ran may have committed after it: keep
     // nothing rather than what it might have missed.
     if (generation === this.#generation) {
+      this.#entries.delete(key)
       this.#entries.set(key, { value, expiresAt: startedAt + this.ttlMs })
+      // A Map keeps insertion order: the first key is the one used longest ago.
+      if (this.#entries.size > this.maxEntries) {
+        this.#entries.delete(this.#entries.keys().next().value!)
+      }
     }
     return value
+  }
+
+  /** How many entries the cache holds now. */
+  get size(): number {
+    return this.#entries.size
   }
 
   /** Forgets everything; writers call it once their transaction has committed. */

@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ShippingAddress from '#models/shipping_address'
 import type User from '#models/user'
-import { ShippingAddressNotFound } from '#exceptions/checkout_errors'
+import { ShippingAddressLimitReached, ShippingAddressNotFound } from '#exceptions/checkout_errors'
 import { isUniqueViolation } from '#support/db_errors'
 import { sqlTime } from '#support/sql_time'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
@@ -19,6 +19,9 @@ export interface ShippingAddressInput {
   country: string
   isDefault?: boolean
 }
+
+/** The most addresses one customer may keep (the refusal's message says the same number). */
+export const MAX_SHIPPING_ADDRESSES = 50
 
 /** How often a write is retried after losing a race for the default flag. */
 const DEFAULT_RACE_ATTEMPTS = 3
@@ -56,9 +59,20 @@ export class ShippingAddressService {
     )
   }
 
-  /** Saves a new address. */
+  /**
+   * Saves a new address, unless the customer already keeps `MAX_SHIPPING_ADDRESSES`. The count is
+   * read under a lock on the customer's row (PostgreSQL; SQLite runs one writer at a time), so
+   * parallel saves of one customer are counted one after another and cannot pass the limit
+   * together.
+   */
   async create(customer: User, input: ShippingAddressInput): Promise<ShippingAddress> {
     return this.#withDefaultRace(async (trx) => {
+      await trx.from('users').where('id', customer.id).select('id').forUpdate()
+      const [kept] = await trx
+        .from('shipping_addresses')
+        .where('user_id', customer.id)
+        .count('* as total')
+      if (Number(kept.total) >= MAX_SHIPPING_ADDRESSES) throw new ShippingAddressLimitReached()
       const address = new ShippingAddress()
       address.fill({
         userId: customer.id,

@@ -12,6 +12,7 @@ import { ShippingAddressFactory } from '#database/factories/shipping_address_fac
 import { isUniqueViolation } from '#support/db_errors'
 import { sqlTime } from '#support/sql_time'
 import ShippingAddress from '#models/shipping_address'
+import { MAX_SHIPPING_ADDRESSES } from '#services/checkout/shipping_address_service'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
 
 const BASE = '/api/v1/checkout/shipping-address'
@@ -502,5 +503,80 @@ test.group('Shipping addresses: losing the race for the default flag', (group) =
     expectProblem(assert, response, 500, 'INTERNAL_ERROR')
     assert.equal(calls.count, 3)
     assert.deepEqual(await defaultFlags(user.id), [[old.id, true]])
+  })
+})
+
+test.group('Shipping addresses: at most 50 per customer', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('the 51st is refused with 422 and nothing is written', async ({ client, assert }) => {
+    const { user, authorization } = await actor(UserType.CUSTOMER)
+    await ShippingAddressFactory.merge({ userId: user.id }).createMany(MAX_SHIPPING_ADDRESSES)
+
+    const response = await client
+      .post(BASE)
+      .header('Authorization', authorization)
+      .json(validBody())
+
+    expectProblem(assert, response, 422, 'SHIPPING_ADDRESS_LIMIT_REACHED')
+    const rows = await db.from('shipping_addresses').where('user_id', user.id)
+    assert.lengthOf(rows, MAX_SHIPPING_ADDRESSES)
+    // Another customer is not counted against it.
+    const other = await actor(UserType.CUSTOMER)
+    const saved = await client
+      .post(BASE)
+      .header('Authorization', other.authorization)
+      .json(validBody())
+    saved.assertStatus(201)
+  })
+
+  test('after deleting one, one more can be saved', async ({ client, assert }) => {
+    const { user, authorization } = await actor(UserType.CUSTOMER)
+    const kept = await ShippingAddressFactory.merge({ userId: user.id }).createMany(
+      MAX_SHIPPING_ADDRESSES
+    )
+    const removed = await client
+      .delete(`${BASE}/${kept[0].id}`)
+      .header('Authorization', authorization)
+    removed.assertStatus(200)
+    const saved = await client.post(BASE).header('Authorization', authorization).json(validBody())
+    saved.assertStatus(201)
+    assert.lengthOf(
+      await db.from('shipping_addresses').where('user_id', user.id),
+      MAX_SHIPPING_ADDRESSES
+    )
+  })
+})
+
+test.group('Shipping addresses: the limit under parallel requests', (group) => {
+  const userIds: string[] = []
+  group.each.setup(() => async () => {
+    await db.from('users').whereIn('id', userIds).delete()
+    userIds.length = 0
+  })
+
+  test('20 saves at once with 45 kept: exactly 5 pass, the rest are refused', async ({
+    client,
+    assert,
+  }) => {
+    const { user, authorization } = await actor(UserType.CUSTOMER)
+    userIds.push(user.id)
+    await ShippingAddressFactory.merge({ userId: user.id }).createMany(45)
+
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        client.post(BASE).header('Authorization', authorization).json(validBody())
+      )
+    )
+
+    const statuses = responses.map((response) => response.status()).sort()
+    assert.deepEqual(statuses, [...Array(5).fill(201), ...Array(15).fill(422)])
+    for (const response of responses.filter((candidate) => candidate.status() === 422)) {
+      assert.equal(response.body().code, 'SHIPPING_ADDRESS_LIMIT_REACHED')
+    }
+    assert.lengthOf(
+      await db.from('shipping_addresses').where('user_id', user.id),
+      MAX_SHIPPING_ADDRESSES
+    )
   })
 })

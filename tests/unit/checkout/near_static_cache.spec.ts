@@ -101,3 +101,30 @@ test.group('NearStaticCache', () => {
     assert.equal(asked, 1)
   })
 })
+
+test.group('NearStaticCache bound', () => {
+  test('keeps at most its bound, dropping the entry used longest ago', async ({ assert }) => {
+    const cache = new NearStaticCache(60_000, () => 0, 3)
+    for (const key of ['a', 'b', 'c']) await cache.get(key, async () => key)
+    // `a` is used again, so `b` is now the one used longest ago.
+    assert.equal(await cache.get('a', async () => 'reloaded'), 'a')
+    await cache.get('d', async () => 'd')
+    assert.equal(cache.size, 3)
+    assert.equal(await cache.get('a', async () => 'reloaded'), 'a')
+    assert.equal(await cache.get('c', async () => 'reloaded'), 'c')
+    assert.equal(await cache.get('d', async () => 'reloaded'), 'd')
+    assert.equal(await cache.get('b', async () => 'reloaded'), 'reloaded')
+    assert.equal(cache.size, 3)
+  })
+
+  test('100,000 keys typed by customers never hold more than the default bound', async ({
+    assert,
+  }) => {
+    const cache = new NearStaticCache(60_000, () => 0)
+    for (let index = 0; index < 100_000; index++) {
+      await cache.get(`tax-rate:US:state-${index}`, async () => null)
+    }
+    assert.equal(cache.size, cache.maxEntries)
+    assert.equal(cache.maxEntries, 1000)
+  })
+})
