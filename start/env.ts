@@ -117,6 +117,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   IDEMPOTENCY_RETENTION_HOURS: Env.schema.number.optional(),
   IDEMPOTENCY_CLAIM_LEASE_SECONDS: Env.schema.number.optional(),
   SHUTDOWN_TIMEOUT_MS: Env.schema.number.optional(),
+  HEALTH_DETAILS: Env.schema.boolean.optional(),
 
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
 

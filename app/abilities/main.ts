@@ -1,4 +1,5 @@
 import { Bouncer } from '@adonisjs/bouncer'
+import config from '@adonisjs/core/services/config'
 import type User from '#models/user'
 import { isAdministrator, isCustomer, isSeller } from '#policies/roles'
 
@@ -16,3 +17,13 @@ export const buy = Bouncer.ability((user: User) => isCustomer(user))
 
 /** Selling: one's own shops, products and their orders; sellers only. */
 export const sell = Bouncer.ability((user: User) => isSeller(user))
+
+/**
+ * Reading the readiness report's messages and figures (heap, mail backlog, disk): administrators,
+ * or anyone when `HEALTH_DETAILS` is on (config/health.ts).
+ */
+export const viewHealthDetails = Bouncer.ability(
+  { allowGuest: true },
+  (user: User | null) =>
+    config.get<boolean>('health.details', false) || (user !== null && isAdministrator(user))
+)

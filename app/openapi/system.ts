@@ -1,23 +1,60 @@
-import { arrayOf, objectOf, type AreaPaths } from '#openapi/builders'
+import { arrayOf, objectOf, ref, type AreaPaths, type JsonSchema } from '#openapi/builders'
+import {
+  AccountDeactivated,
+  InvalidToken,
+  TokenExpired,
+  TokenRevoked,
+} from '#exceptions/account_errors'
 
-/** The readiness report. */
-function readinessSchema(status: 'ok' | 'unavailable') {
-  return objectOf({
-    status: {
-      type: 'string',
-      enum: status === 'ok' ? ['ok', 'degraded'] : ['unavailable'],
+const CHECK_NAMES = ['database', 'redis', 'migrations', 'disk', 'outbox', 'shutdown']
+const CHECK_STATUS: JsonSchema = { type: 'string', enum: ['ok', 'warning', 'error'] }
+const COUNT: JsonSchema = { type: 'integer', minimum: 0 }
+
+/** The figures a check reports in the detailed report; each check has its own. */
+const checkFigures = objectOf(
+  {
+    pending: {
+      description: '`migrations`: the migrations not applied',
+      ...arrayOf({ type: 'string' }),
     },
-    checks: arrayOf(
-      objectOf({
-        name: {
-          type: 'string',
-          enum: ['database', 'redis', 'disk', 'memory', 'outbox', 'shutdown'],
-        },
-        status: { type: 'string', enum: ['ok', 'warning', 'error'] },
-        message: { type: 'string' },
-      })
-    ),
+    path: { type: 'string', description: '`disk`: the folder of the SQLite file' },
+    usedPercent: { type: 'integer', description: '`disk`: used space on its volume' },
+    due: { ...COUNT, description: '`outbox`: due messages, counted up to `countLimit`' },
+    failed: { ...COUNT, description: '`outbox`: FAILED messages, counted up to `countLimit`' },
+    oldestDueSeconds: { ...COUNT, description: '`outbox`: how long the oldest due one waited' },
+    countLimit: { ...COUNT, description: '`outbox`: the counts stop here' },
+  },
+  ['pending', 'path', 'usedPercent', 'due', 'failed', 'oldestDueSeconds', 'countLimit']
+)
+
+/** The readiness report: statuses for anyone, with messages and figures when detailed. */
+function readinessSchema(status: 'ok' | 'unavailable'): JsonSchema {
+  const statusSchema = {
+    type: 'string',
+    enum: status === 'ok' ? ['ok', 'degraded'] : ['unavailable'],
+  }
+  const name = { type: 'string', enum: CHECK_NAMES }
+  const brief = objectOf({
+    status: statusSchema,
+    checks: arrayOf(objectOf({ name, status: CHECK_STATUS })),
   })
+  const detailed = objectOf({
+    status: statusSchema,
+    checks: arrayOf(
+      objectOf({ name, status: CHECK_STATUS, message: { type: 'string' }, meta: checkFigures }, [
+        'meta',
+      ])
+    ),
+    memory: objectOf({
+      heapUsedBytes: COUNT,
+      heapTotalBytes: COUNT,
+      heapLimitBytes: COUNT,
+      rssBytes: COUNT,
+    }),
+  })
+  if (status === 'ok') return { oneOf: [brief, detailed] }
+  // A token sent while the database is down cannot be checked: problem details, as elsewhere.
+  return { oneOf: [brief, detailed, ref('ProblemDetails')] }
 }
 
 /** Health and documentation routes. */
@@ -43,15 +80,27 @@ export const systemPaths: AreaPaths = {
   '/health/ready': {
     get: {
       operationId: 'readiness',
-      summary: 'Readiness: database, Redis, disk, memory and mail backlog',
+      summary: 'Readiness: database, Redis, migrations, disk and mail backlog',
       description:
-        'For load balancers and operators. 200 with `status` `ok`, or `degraded` when the ' +
-        'instance serves with a warning (Redis away, so limits are per instance; mail backlog or ' +
-        'failed mail; disk or heap near its limit). 503 with `status` `unavailable` when the ' +
-        'database does not answer, the disk or heap is past its limit, or the instance is ' +
-        'shutting down. Each check is listed with its own status and a short message.',
+        'For load balancers and operators. 503 with `status` `unavailable` only when the ' +
+        'instance cannot serve: the database does not answer, migrations are not applied, or ' +
+        'the instance is shutting down. Otherwise 200 with `status` `ok`, or `degraded` when ' +
+        'it serves with a warning (Redis away, so limits are per instance; mail backlog or ' +
+        'failed mail; the SQLite disk nearly full). Memory never changes the status.\n\n' +
+        "Without a token each check gives its name and status only. An administrator's " +
+        "token, or `HEALTH_DETAILS=true` for every caller, adds each check's message and " +
+        "figures and the process's memory. A token that is sent is checked as on every " +
+        'route: a refused one is answered 401 or 403, and while the database is down it ' +
+        'cannot be checked, so the answer is a 503 problem (`SERVICE_UNAVAILABLE`).',
       tags: ['System'],
       style: 'plain',
+      headers: [
+        {
+          name: 'Authorization',
+          description: 'Optional: `Bearer <token>` of an administrator, for the figures',
+        },
+      ],
+      errors: [InvalidToken, TokenExpired, TokenRevoked, AccountDeactivated],
       responses: {
         200: { description: 'Ready (`ok` or `degraded`)', schema: readinessSchema('ok') },
         503: { description: 'Not ready', schema: readinessSchema('unavailable') },

@@ -20,6 +20,8 @@ const CLAIM_SECONDS = 120
  * them over its connections. Well under what a lease allows to send, even to a slow server.
  */
 const BATCH_SIZE = 50
+/** The most messages `backlog()` counts in each state: enough to tell a trickle from a flood. */
+const BACKLOG_COUNT_LIMIT = 1000
 /** Deliveries in progress in this process, by mailer: the last one to end closes its pool. */
 const activeDeliveries = new Map<string, number>()
 /** Retry delays grow 10 s, 20 s, 40 s ... and stop growing at 30 minutes. */
@@ -75,6 +77,17 @@ export interface OutboxStatus {
   failed: number
   /** The most recently failed messages, newest first (at most 20). */
   recentFailures: FailedMessage[]
+}
+
+/** The outbox as the readiness check sees it: counts stop at `countLimit`. */
+export interface OutboxBacklog {
+  /** Pending messages whose next try is due now, up to `countLimit`. */
+  due: number
+  /** Seconds the longest-waiting due message has waited; 0 when none is due. */
+  oldestDueSeconds: number
+  /** Messages set aside after their last try, up to `countLimit`. */
+  failed: number
+  countLimit: number
 }
 
 /**
@@ -172,6 +185,38 @@ export class OutboxService {
         lastError: message.lastError,
         failedAt: message.updatedAt.toUTC().toISO()!,
       })),
+    }
+  }
+
+  /**
+   * What the readiness check needs, in one statement whose cost does not grow with the table:
+   * the oldest due message is the first entry of the `(status, next_attempt_at)` index, and each
+   * count stops after `BACKLOG_COUNT_LIMIT` index entries (`status` counts everything, for
+   * operators). Many load balancers asking at once over a large outbox cost next to nothing.
+   */
+  async backlog(): Promise<OutboxBacklog> {
+    const now = DateTime.now()
+    const due = () =>
+      db
+        .from('outbox_messages')
+        .where('status', 'PENDING')
+        .where('next_attempt_at', '<=', sqlTime(now))
+    const upToLimit = (rows: ReturnType<typeof due>) =>
+      db.from(rows.select(db.raw('1')).limit(BACKLOG_COUNT_LIMIT).as('counted')).count('*')
+    const [row] = await db
+      .query()
+      .select(
+        due().select('next_attempt_at').orderBy('next_attempt_at', 'asc').limit(1).as('oldest'),
+        upToLimit(due()).as('due'),
+        upToLimit(db.from('outbox_messages').where('status', 'FAILED')).as('failed')
+      )
+    return {
+      due: Number(row.due),
+      oldestDueSeconds: row.oldest
+        ? Math.max(0, Math.floor(now.diff(toDateTime(row.oldest), 'seconds').seconds))
+        : 0,
+      failed: Number(row.failed),
+      countLimit: BACKLOG_COUNT_LIMIT,
     }
   }
 

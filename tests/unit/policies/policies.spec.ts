@@ -84,6 +84,8 @@ const ABILITIES: Record<keyof typeof abilities, UserType[]> = {
   administer: ADMINS,
   buy: [CUSTOMER],
   sell: [SELLER],
+  // With HEALTH_DETAILS off, as in the test environment; the setting is tested in health.spec.ts.
+  viewHealthDetails: ADMINS,
 }
 
 /** The actions a policy answers, its own and those it inherits from our base policies. */

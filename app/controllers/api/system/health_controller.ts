@@ -14,9 +14,14 @@ export default class HealthController {
     return response.status(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable' })
   }
 
-  /** 200 when ready (`ok` or `degraded`), 503 when not; each check's status either way. */
-  async ready({ response }: HttpContext) {
-    const readiness = await this.health.readiness()
+  /**
+   * 200 when ready (`ok` or `degraded`), 503 when not; each check's status either way. A load
+   * balancer sends no token; an administrator's token (or `HEALTH_DETAILS`) adds the figures.
+   */
+  async ready({ auth, bouncer, response }: HttpContext) {
+    await auth.check()
+    const detailed = await bouncer.allows('viewHealthDetails')
+    const readiness = await this.health.readiness({ detailed })
     response.header('Cache-Control', 'no-store')
     return response.status(readiness.status === 'unavailable' ? 503 : 200).send(readiness)
   }
