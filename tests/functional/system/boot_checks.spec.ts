@@ -198,4 +198,14 @@ test.group('Boot-time refusals', () => {
     assert.include(result.output, 'ACCESS_TOKEN_TTL must be a duration from 1m to 24h')
     assertNoStackTrace(assert, result.output)
   }).timeout(60_000)
+
+  test('npm run start:prod with NODE_ENV={$self} refuses to serve, naming NODE_ENV')
+    .with(['development', 'test'])
+    .run(async ({ assert }, nodeEnvironment) => {
+      const result = await runToEnd(['bin/start_prod.js'], { NODE_ENV: nodeEnvironment })
+      assert.equal(result.exitCode, 1)
+      assert.include(result.output, `NODE_ENV is "${nodeEnvironment}"`)
+      assert.include(result.output, 'Set NODE_ENV=production')
+    })
+    .timeout(60_000)
 })
