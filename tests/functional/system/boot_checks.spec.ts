@@ -209,3 +209,20 @@ test.group('Boot-time refusals', () => {
     })
     .timeout(60_000)
 })
+
+test.group('Start-up output', () => {
+  test('a start and its first authenticated request print no process warning', async ({
+    assert,
+  }) => {
+    // The token service, whose verifier fast-jwt checks, is loaded by the first request.
+    const result = await boot({}, async (url) => {
+      const response = await fetch(`${url}/api/v1/cart`, {
+        headers: { Authorization: 'Bearer not-a-token' },
+      })
+      assert.equal(response.status, 401)
+    })
+    assert.isTrue(result.served, result.output)
+    assert.notInclude(result.output, 'FAST_JWT_CACHE_KEY_BUILDER_SECURITY_RISK')
+    assert.notMatch(result.output, /\(node:\d+\) \[?\w*\]? ?\w*Warning/)
+  }).timeout(60_000)
+})
