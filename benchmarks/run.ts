@@ -942,12 +942,17 @@ async function mailScenario(
 }
 
 /** One start of `npm <args>`: time to the first 200 from /health, then the server's idle RSS. */
-async function startOnce(database: 'postgres' | 'sqlite', args: string[]) {
+async function startOnce(
+  database: 'postgres' | 'sqlite',
+  args: string[],
+  settings: Record<string, string>
+) {
   const port = await freePort()
   const started = performance.now()
   const child = spawn('npm', args, {
     env: {
       ...process.env,
+      ...settings,
       ...databaseEnv(database),
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -985,16 +990,19 @@ async function startOnce(database: 'postgres' | 'sqlite', args: string[]) {
 async function startup(database: 'postgres' | 'sqlite') {
   const measurements: Record<string, unknown> = {}
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]
-  for (const [label, args] of [
-    ['npm start', ['start']],
-    ['npm run start:prod', ['run', 'start:prod']],
+  // `start:prod` serves only with NODE_ENV=production, which wants mail settled too.
+  const production = { NODE_ENV: 'production', MAIL_TRANSPORT: 'file' }
+  for (const [label, args, settings] of [
+    ['npm start', ['start'], {}],
+    ['npm run start:prod', ['run', 'start:prod'], production],
   ] as const) {
     if (label !== 'npm start' && !existsSync('build/bin/server.js')) {
       log(`startup: no build/ (run npm run build first); ${label} skipped`)
       continue
     }
     const runs = []
-    for (let attempt = 0; attempt < 3; attempt++) runs.push(await startOnce(database, [...args]))
+    for (let attempt = 0; attempt < 3; attempt++)
+      runs.push(await startOnce(database, [...args], settings))
     const starts = runs.flatMap((run) => (run.coldStartMs === undefined ? [] : [run.coldStartMs]))
     const rss = runs.flatMap((run) => (run.rss === undefined ? [] : [run.rss]))
     const cpu = runs.flatMap((run) => (run.startCpuMs === undefined ? [] : [run.startCpuMs]))

@@ -8,9 +8,10 @@
 */
 import 'reflect-metadata'
 import { createServer, type Server } from 'node:http'
-import { Ignitor, prettyPrintError } from '@adonisjs/core'
+import { Ignitor } from '@adonisjs/core'
 import type { ApplicationService } from '@adonisjs/core/types'
 import { beginDrain } from '../app/support/graceful_shutdown.js'
+import { reportStartFailure } from '../app/support/start_failure.js'
 
 const APP_ROOT = new URL('../', import.meta.url)
 
@@ -46,7 +47,4 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
   })
   .httpServer()
   .start((handler) => (nodeServer = createServer(handler)))
-  .catch((error) => {
-    process.exitCode = 1
-    prettyPrintError(error)
-  })
+  .catch(reportStartFailure)

@@ -5,7 +5,7 @@ process.env.NODE_ENV = 'test'
 
 import 'reflect-metadata'
 import { createServer } from 'node:net'
-import { prettyPrintError } from '@adonisjs/core'
+import { reportStartFailure } from '../app/support/start_failure.js'
 import { ignitor } from './ignitor.js'
 import { configure, processCLIArgs, run } from '@japa/runner'
 
@@ -41,7 +41,4 @@ ignitor()
     })
   })
   .run(() => run())
-  .catch((error) => {
-    process.exitCode = 1
-    prettyPrintError(error)
-  })
+  .catch(reportStartFailure)

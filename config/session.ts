@@ -5,19 +5,10 @@ import { defineConfig, stores } from '@adonisjs/session'
 /**
  * Where console sessions live: in the database by default, in Redis when REDIS_URL is set, so
  * every instance sees the same sessions and a signed-out session is gone for all of them.
- * `memory` is for the test suite only.
+ * `memory` is for the test suite only (start/env.ts refuses it in production, and `redis`
+ * without REDIS_URL).
  */
 const driver = env.get('SESSION_DRIVER') ?? (env.get('REDIS_URL') ? 'redis' : 'database')
-
-if (driver === 'redis' && !env.get('REDIS_URL')) {
-  throw new Error('SESSION_DRIVER=redis needs REDIS_URL')
-}
-if (driver === 'memory' && app.inProduction) {
-  throw new Error(
-    'SESSION_DRIVER=memory keeps sessions in one process and loses them on restart; ' +
-      'use database or redis in production'
-  )
-}
 
 /**
  * Admin-console sessions, kept server-side so that signing out, and expiry, end them for good: a

@@ -1,10 +1,26 @@
 /*
 | Every environment variable the service reads, validated at boot. A missing or malformed value
-| stops the process with a message naming the variable, before anything else runs.
+| stops the process with a message naming the variable and what it accepts, before anything else
+| runs (reported without a stack trace: app/support/start_failure.ts). The ranges are listed in
+| README.md, "Configuration". An empty value counts as unset, except where a rule says otherwise.
 */
 import { Env } from '@adonisjs/core/env'
+import { IANAZone } from 'luxon'
 import { compileProxyTrust } from '#support/proxy_trust'
 import { parseCorsOrigins } from '#support/cors_origins'
+import { normalizeEmail } from '#support/email_address'
+import { passwordProblem } from '#services/accounts/password_rules'
+import {
+  decimalNumber,
+  described,
+  duration,
+  flag,
+  nonEmptyText,
+  oneOf,
+  requiredWholeNumber,
+  textWhere,
+  wholeNumber,
+} from '#support/env_rules'
 
 /** An optional URL whose scheme is one of `protocols` (validator-lite's URL check rejects them). */
 function optionalUrl(protocols: string[]) {
@@ -14,9 +30,8 @@ function optionalUrl(protocols: string[]) {
     try {
       parsed = new URL(value)
     } catch {
-      throw new Error(
-        `${name} must be a URL such as ${protocols[0]}//host:port/..., got "${value}"`
-      )
+      // The value is not repeated: a database URL carries its password.
+      throw new Error(`${name} must be a URL such as ${protocols[0]}//host:port/...`)
     }
     if (!protocols.includes(parsed.protocol)) {
       throw new Error(
@@ -47,7 +62,8 @@ function strongSecret(name: string, value?: string) {
  * How mail leaves: `smtp` (needs SMTP_HOST) or `file` (tmp/mail/). Unset, it is `smtp` when
  * SMTP_HOST is set and `file` otherwise, except in production, where writing mail (and the codes
  * in it) to local files must be chosen explicitly with MAIL_TRANSPORT=file. Reads NODE_ENV and
- * SMTP_HOST from process.env, where the .env files have been loaded by the time this runs.
+ * SMTP_HOST from process.env, where the .env files have been loaded by the time this runs; so do
+ * the other rules that depend on a second variable.
  */
 function mailTransport(name: string, value?: string): 'smtp' | 'file' {
   const smtpHost = process.env.SMTP_HOST
@@ -68,19 +84,64 @@ function mailTransport(name: string, value?: string): 'smtp' | 'file' {
   return 'file'
 }
 
-export default await Env.create(new URL('../', import.meta.url), {
-  NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
-  PORT: Env.schema.number(),
-  HOST: Env.schema.string({ format: 'host' }),
-  LOG_LEVEL: Env.schema.enum([
-    'fatal',
-    'error',
-    'warn',
-    'info',
-    'debug',
-    'trace',
-    'silent',
-  ] as const),
+/**
+ * Where console sessions live (config/session.ts): `redis` needs REDIS_URL, and `memory`, which
+ * keeps sessions in one process and loses them on restart, is for the test suite only.
+ */
+function sessionDriver(name: string, value?: string) {
+  const driver = oneOf(['database', 'redis', 'memory'])(name, value)
+  if (driver === 'redis' && !process.env.REDIS_URL) {
+    throw new Error(`${name}=redis needs REDIS_URL to be set`)
+  }
+  if (driver === 'memory' && process.env.NODE_ENV === 'production') {
+    throw new Error(
+      `${name}=memory keeps sessions in one process and loses them on restart; use database or ` +
+        `redis in production`
+    )
+  }
+  return driver
+}
+
+/** The SMTP password is sent only with a user name: alone it would be ignored without a word. */
+function smtpPassword(name: string, value?: string) {
+  if (!value) return undefined
+  if (!process.env.SMTP_USERNAME) {
+    throw new Error(`${name} is set but SMTP_USERNAME is not: set both, or neither`)
+  }
+  return value
+}
+
+/**
+ * The bootstrap Super Admin's password: set together with SUPER_ADMIN_EMAIL, and held to the
+ * password rules of every account (docs/api/accounts.md), checked here rather than after the
+ * migrations. The password itself never appears in a message.
+ */
+function superAdminPassword(name: string, value?: string) {
+  const email = process.env.SUPER_ADMIN_EMAIL
+  if (!value) {
+    if (email) throw new Error(`SUPER_ADMIN_EMAIL is set but ${name} is not: set both, or neither`)
+    return undefined
+  }
+  if (!email) throw new Error(`${name} is set but SUPER_ADMIN_EMAIL is not: set both, or neither`)
+  const problem = passwordProblem(value, normalizeEmail(email))
+  if (problem) throw new Error(`${name} breaks the password rules: ${problem.toLowerCase()}`)
+  return value
+}
+
+/**
+ * The rule of each variable. Exported so that tests/unit/system/settings.spec.ts checks the
+ * ranges in process; `Env.create` below applies them at boot.
+ */
+export const environmentSchema = {
+  NODE_ENV: oneOf(['development', 'production', 'test'], { required: true }),
+  PORT: requiredWholeNumber({ min: 1, max: 65535 }),
+  HOST: described(
+    Env.schema.string({ format: 'host' }),
+    'a host name or IP address to listen on, such as localhost or 0.0.0.0'
+  ),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    required: true,
+  }),
   APP_KEY: strongSecret,
   TRUST_PROXY: (_name: string, value?: string) => {
     compileProxyTrust(value)
@@ -91,46 +152,66 @@ export default await Env.create(new URL('../', import.meta.url), {
     return value
   },
 
-  DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'pg'] as const),
+  DB_CONNECTION: oneOf(['sqlite', 'pg']),
   DB_PATH: Env.schema.string.optional(),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
-  DB_POOL_MAX: Env.schema.number.optional(),
-  DB_ACQUIRE_TIMEOUT_MS: Env.schema.number.optional(),
+  DB_POOL_MAX: wholeNumber({ min: 1, max: 1000, unit: 'connections' }),
+  DB_ACQUIRE_TIMEOUT_MS: wholeNumber({ min: 1, max: 600_000, unit: 'ms' }),
 
   JWT_SECRET: strongSecret,
-  JWT_ISSUER: Env.schema.string.optional(),
-  JWT_AUDIENCE: Env.schema.string.optional(),
-  ACCESS_TOKEN_TTL: Env.schema.string.optional(),
-  REFRESH_TOKEN_TTL: Env.schema.string.optional(),
-  OTP_TTL_MINUTES: Env.schema.number.optional(),
+  JWT_ISSUER: nonEmptyText('commerce-backend'),
+  JWT_AUDIENCE: nonEmptyText('commerce-api'),
+  ACCESS_TOKEN_TTL: duration('1m', '24h'),
+  REFRESH_TOKEN_TTL: duration('1h', '365d'),
+  OTP_TTL_MINUTES: wholeNumber({ min: 1, max: 60, unit: 'minutes' }),
 
-  SMTP_HOST: Env.schema.string.optional({ format: 'host' }),
-  SMTP_PORT: Env.schema.number.optional(),
+  SMTP_HOST: described(
+    Env.schema.string.optional({ format: 'host' }),
+    'a host name or IP address, such as smtp.example.com'
+  ),
+  SMTP_PORT: wholeNumber({ min: 1, max: 65535 }),
   SMTP_USERNAME: Env.schema.string.optional(),
-  SMTP_PASSWORD: Env.schema.string.optional(),
-  SMTP_SECURE: Env.schema.boolean.optional(),
-  MAIL_FROM: Env.schema.string.optional({ format: 'email' }),
-  MAIL_WORKER: Env.schema.boolean.optional(),
+  SMTP_PASSWORD: smtpPassword,
+  SMTP_SECURE: flag(),
+  MAIL_FROM: described(
+    Env.schema.string.optional({ format: 'email' }),
+    'an e-mail address, such as no-reply@example.com'
+  ),
+  MAIL_WORKER: flag(),
   MAIL_TRANSPORT: mailTransport,
-  OUTBOX_MAX_ATTEMPTS: Env.schema.number.optional(),
-  OUTBOX_RETENTION_DAYS: Env.schema.number.optional(),
-  IDEMPOTENCY_RETENTION_HOURS: Env.schema.number.optional(),
-  IDEMPOTENCY_CLAIM_LEASE_SECONDS: Env.schema.number.optional(),
-  SHUTDOWN_TIMEOUT_MS: Env.schema.number.optional(),
-  HEALTH_DETAILS: Env.schema.boolean.optional(),
+  OUTBOX_MAX_ATTEMPTS: wholeNumber({ min: 1, max: 100, unit: 'tries' }),
+  OUTBOX_RETENTION_DAYS: wholeNumber({ min: 0, max: 3650, unit: 'days' }),
+  // Clients are promised that a key replays for at least a day (docs/api/checkout.md).
+  IDEMPOTENCY_RETENTION_HOURS: wholeNumber({ min: 24, max: 8760, unit: 'hours' }),
+  IDEMPOTENCY_CLAIM_LEASE_SECONDS: wholeNumber({ min: 1, max: 86_400, unit: 'seconds' }),
+  SHUTDOWN_TIMEOUT_MS: wholeNumber({ min: 0, max: 600_000, unit: 'ms' }),
+  HEALTH_DETAILS: flag(),
 
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
 
-  STORE_TIMEZONE: Env.schema.string.optional(),
-  CURRENCY: Env.schema.string.optional(),
-  DEFAULT_TAX_RATE: Env.schema.number.optional(),
-  LOW_STOCK_THRESHOLD: Env.schema.number.optional(),
-  NEAR_STATIC_CACHE_SECONDS: Env.schema.number.optional(),
+  // A misspelt zone would shift every coupon date silently.
+  STORE_TIMEZONE: described(
+    textWhere((zone) => IANAZone.isValidZone(zone)),
+    'an IANA time zone name such as Europe/Berlin or UTC'
+  ),
+  CURRENCY: described(
+    textWhere((code) => /^[A-Z]{3}$/.test(code)),
+    'an ISO 4217 code in capitals, such as USD or EUR'
+  ),
+  DEFAULT_TAX_RATE: decimalNumber({ min: 0, max: 100, unit: 'percent' }),
+  LOW_STOCK_THRESHOLD: wholeNumber({ min: 0, max: 1_000_000, unit: 'units' }),
+  // How long a summary may show a shipping method or tax rate changed on another instance.
+  NEAR_STATIC_CACHE_SECONDS: decimalNumber({ min: 0, max: 3600, unit: 'seconds' }),
 
-  SUPER_ADMIN_EMAIL: Env.schema.string.optional({ format: 'email' }),
-  SUPER_ADMIN_PASSWORD: Env.schema.string.optional(),
+  SUPER_ADMIN_EMAIL: described(
+    Env.schema.string.optional({ format: 'email' }),
+    'an e-mail address, such as admin@example.com'
+  ),
+  SUPER_ADMIN_PASSWORD: superAdminPassword,
 
-  SESSION_DRIVER: Env.schema.enum.optional(['database', 'redis', 'memory'] as const),
+  SESSION_DRIVER: sessionDriver,
 
-  BENCH_SQL_PROBE: Env.schema.boolean.optional(),
-})
+  BENCH_SQL_PROBE: flag(),
+}
+
+export default await Env.create(new URL('../', import.meta.url), environmentSchema)
