@@ -38,8 +38,11 @@ export const AUDIT_ACTIONS = [
   'shipping_method.created',
   'shipping_method.updated',
   'shipping_method.deleted',
+  // Recorded by the console before takedowns replaced them; kept so those entries stay readable.
   'product.activated',
   'product.deactivated',
+  'product.taken_down',
+  'product.restored',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -34,8 +34,19 @@ export default class Product extends compose(UuidModel, SoftDeletes) {
   @column()
   declare stock: number
 
+  /** The seller's own switch: off, the product is kept but not on sale. */
   @column(booleanColumn)
   declare isActive: boolean
+
+  /**
+   * Set while an administrator keeps the product off sale, whatever `isActive` says; only an
+   * administrator sets or clears it, with `takedownReason`, which the seller is shown.
+   */
+  @column.dateTime()
+  declare takenDownAt: DateTime | null
+
+  @column()
+  declare takedownReason: string | null
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
@@ -47,13 +58,14 @@ export default class Product extends compose(UuidModel, SoftDeletes) {
   declare shop: BelongsTo<typeof Shop>
 
   /**
-   * What the public catalog and the cart may show: active, not deleted, and its shop selling
-   * (approved, owner an active seller).
+   * What the public catalog and the cart may show: active, not taken down, not deleted, and its
+   * shop selling (approved, owner an active seller).
    */
   static onSale = scope((query: ProductQuery) => {
     query
       .withScopes((scopes) => scopes.notDeleted())
       .where('products.is_active', true)
+      .whereNull('products.taken_down_at')
       .whereHas('shop', (shop) => shop.withScopes((scopes) => scopes.selling()))
   })
 

@@ -19,6 +19,7 @@ import { ProductNotFound, ShopNotFound, SkuExists } from '#exceptions/catalog_er
 const seller = bearer('Seller: shops and products', [UserType.SELLER], 'problem')
 const admin = bearer('Admin: shops', ADMIN_ROLES, 'problem')
 const product = ref('Product')
+const sellerProduct = ref('SellerProduct')
 const shop = ref('Shop')
 
 /** Public catalog, sellers' shops and products, shop moderation. */
@@ -28,7 +29,8 @@ export const catalogPaths: AreaPaths = {
       operationId: 'searchProducts',
       summary: 'Search the products on sale',
       description:
-        'Active, non-deleted products of APPROVED shops whose seller is an active SELLER ' +
+        'Active, non-deleted products not taken down by an administrator, of APPROVED shops ' +
+        'whose seller is an active SELLER ' +
         'account. `q` matches name or description, ' +
         'case-insensitively, with `%` and `_` taken literally. `sort`: newest (default), ' +
         'price_asc, price_desc.',
@@ -54,7 +56,9 @@ export const catalogPaths: AreaPaths = {
       responses: { 200: { description: 'The product', schema: product } },
       errors: [ProductNotFound],
       errorNotes: {
-        404: 'Unknown, inactive, deleted, its shop not approved, or its seller deactivated or demoted.',
+        404:
+          'Unknown, inactive, taken down, deleted, its shop not approved, or its seller ' +
+          'deactivated or demoted.',
       },
     },
   },
@@ -92,7 +96,7 @@ export const catalogPaths: AreaPaths = {
       summary: "The seller's products, optionally of one of its shops",
       query: sellerProductListValidator.toJSONSchema() as JsonSchema,
       responses: {
-        200: { description: 'A page of products, newest first', schema: pageOf(product) },
+        200: { description: 'A page of products, newest first', schema: pageOf(sellerProduct) },
       },
       errors: [ShopNotFound],
     },
@@ -102,7 +106,7 @@ export const catalogPaths: AreaPaths = {
       summary: "Add a product to one of the seller's shops",
       description: '`sku` is stored upper-case and is unique within its shop.',
       body: createProductValidator.toJSONSchema() as JsonSchema,
-      responses: { 201: { description: 'The new product', schema: product } },
+      responses: { 201: { description: 'The new product', schema: sellerProduct } },
       errors: [ShopNotFound, SkuExists],
     },
   },
@@ -110,18 +114,21 @@ export const catalogPaths: AreaPaths = {
     get: {
       ...seller,
       operationId: 'getSellerProduct',
-      summary: "One of the seller's products, active or not",
+      summary: "One of the seller's products, active or not, taken down or not",
       pathParams: ['id'],
-      responses: { 200: { description: 'The product', schema: product } },
+      responses: { 200: { description: 'The product', schema: sellerProduct } },
       errors: [ProductNotFound],
     },
     put: {
       ...seller,
       operationId: 'updateProduct',
       summary: "Edit one of the seller's products (partial)",
+      description:
+        "`isActive` is the seller's own switch: a product an administrator took down " +
+        '(`takenDown`) stays off sale whatever it says, until an administrator restores it.',
       pathParams: ['id'],
       body: updateProductValidator.toJSONSchema() as JsonSchema,
-      responses: { 200: { description: 'The product', schema: product } },
+      responses: { 200: { description: 'The product', schema: sellerProduct } },
       errors: [ProductNotFound, ShopNotFound, SkuExists],
       errorNotes: { 404: 'No such product, or `shopId` is not one of your shops.' },
     },

@@ -5,7 +5,7 @@ import { couponSchema } from '#transformers/coupon_schema'
 import { orderSchema } from '#transformers/order_schema'
 import { consentStatusSchema, policyConsentSchema } from '#transformers/policy_consent_schema'
 import { policyDetailSchema, policySchema } from '#transformers/policy_schema'
-import { productSchema } from '#transformers/product_schema'
+import { productSchema, sellerProductSchema } from '#transformers/product_schema'
 import { shippingAddressSchema } from '#transformers/shipping_address_schema'
 import { shippingMethodSchema } from '#transformers/shipping_method_schema'
 import { shopSchema } from '#transformers/shop_schema'
@@ -65,6 +65,7 @@ export const sharedSchemas: Record<string, JsonSchema> = {
   ConsentStatus: consentStatusSchema,
   Shop: shopSchema,
   Product: productSchema,
+  SellerProduct: sellerProductSchema,
   Cart: cartSchema,
   Coupon: couponSchema,
   ShippingAddress: shippingAddressSchema,

@@ -4,7 +4,7 @@ import SellerOwnedPolicy from '#policies/seller_owned_policy'
 
 /**
  * A seller's products in their own shops. The public catalog needs no account. Administrators
- * see every product and take one off sale or put it back, but never edit it.
+ * see every product and take one down or restore it, but never edit it.
  */
 export default class ProductPolicy extends SellerOwnedPolicy {
   /** Removing one of the seller's products. */
@@ -12,8 +12,13 @@ export default class ProductPolicy extends SellerOwnedPolicy {
     return isSeller(user)
   }
 
-  /** Taking any product off sale or putting it back. */
-  changeAvailability(user: User) {
+  /** Taking any product off sale until an administrator restores it. */
+  takeDown(user: User) {
+    return isAdministrator(user)
+  }
+
+  /** Lifting a takedown. */
+  restore(user: User) {
     return isAdministrator(user)
   }
 }

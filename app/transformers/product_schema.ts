@@ -1,7 +1,6 @@
-import { amount, instant, nullableString, objectOf, uuid } from '#openapi/json_schema'
+import { amount, instant, nullable, nullableString, objectOf, uuid } from '#openapi/json_schema'
 
-/** The response schema of `ProductTransformer` (product_transformer.ts). */
-export const productSchema = objectOf({
+const productFields = {
   id: uuid,
   shopId: uuid,
   shopName: { type: 'string' },
@@ -11,7 +10,23 @@ export const productSchema = objectOf({
   price: amount('Decimal amount, at most two places'),
   stock: { type: 'integer', minimum: 0 },
   inStock: { type: 'boolean' },
-  isActive: { type: 'boolean' },
+  isActive: { type: 'boolean', description: "The seller's own switch" },
   createdAt: instant,
   updatedAt: instant,
+}
+
+/** The response schema of `ProductTransformer` (product_transformer.ts): the public catalog. */
+export const productSchema = objectOf(productFields)
+
+/** The response schema of `ProductTransformer`'s `forSeller` variant: the seller's routes. */
+export const sellerProductSchema = objectOf({
+  ...productFields,
+  takenDown: {
+    type: 'boolean',
+    description:
+      'An administrator keeps the product off sale, whatever `isActive` says, until an ' +
+      'administrator restores it',
+  },
+  takenDownAt: nullable(instant),
+  takedownReason: { type: ['string', 'null'], maxLength: 500 },
 })

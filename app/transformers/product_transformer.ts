@@ -48,7 +48,10 @@ function productBody(
   }
 }
 
-/** A product as sellers and the public catalog show it; its `shop` must be preloaded. */
+/**
+ * A product as the public catalog shows it; its `shop` must be preloaded. Its seller's routes
+ * answer with the `forSeller` variant, which adds the administrator's takedown.
+ */
 export default class ProductTransformer extends ApiTransformer<Product> {
   /**
    * The same body from a row, for the hottest catalog read: no model is hydrated and no
@@ -80,5 +83,20 @@ export default class ProductTransformer extends ApiTransformer<Product> {
       this.instant(product.createdAt),
       this.instant(product.updatedAt)
     )
+  }
+
+  /**
+   * The body its seller sees: a taken-down product is off sale whatever `isActive` says, until
+   * an administrator restores it (docs/api/catalog.md, "Takedowns").
+   */
+  forSeller() {
+    // A product just created has never read these columns: undefined stands for null.
+    const takenDownAt = this.resource.takenDownAt ?? null
+    return {
+      ...this.toObject(),
+      takenDown: takenDownAt !== null,
+      takenDownAt: takenDownAt ? this.instant(takenDownAt) : null,
+      takedownReason: takenDownAt ? this.resource.takedownReason : null,
+    }
   }
 }

@@ -68,3 +68,11 @@ export const catalogListValidator = vine.create({
   sort: vine.enum(PRODUCT_SORTS).optional(),
   ...paginationFields,
 })
+
+/** The longest takedown reason, as the `takedown_reason` column holds it. */
+export const MAX_TAKEDOWN_REASON = 500
+
+/** An administrator's takedown of a product: the reason its seller is shown. */
+export const takedownValidator = vine.create({
+  reason: vine.string().trim().minLength(1).maxLength(MAX_TAKEDOWN_REASON),
+})

@@ -13,6 +13,10 @@ export const ProductFactory = factory
     isActive: true,
   }))
   .state('inactive', (product) => (product.isActive = false))
+  .state('takenDown', (product) => {
+    product.takenDownAt = DateTime.now()
+    product.takedownReason = 'Listed without the safety certificate it needs.'
+  })
   .state('deleted', (product) => (product.deletedAt = DateTime.now()))
   .state('outOfStock', (product) => (product.stock = 0))
   .build()

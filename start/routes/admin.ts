@@ -103,7 +103,15 @@ router
         formPages('/shipping-methods', 'shipping_methods', ShippingMethodsController)
         activation('/shipping-methods', 'shipping_methods', ShippingMethodsController)
         router.get('/products', [ProductsController, 'index']).as('console.products')
-        activation('/products', 'products', ProductsController)
+        router
+          .get('/products/:id/take-down', [ProductsController, 'confirmTakeDown'])
+          .as('console.products.confirm_take_down')
+        router
+          .post('/products/:id/take-down', [ProductsController, 'takeDown'])
+          .as('console.products.take_down')
+        router
+          .post('/products/:id/restore', [ProductsController, 'restore'])
+          .as('console.products.restore')
       })
       .use(middleware.console())
   })

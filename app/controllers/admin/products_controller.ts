@@ -4,17 +4,26 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 import config from '@adonisjs/core/services/config'
 import { acting } from '#controllers/acting'
 import { productListFiltersValidator } from '#validators/console_product'
+import { MAX_TAKEDOWN_REASON, takedownValidator } from '#validators/product'
 import { ProductService } from '#services/catalog/product_service'
 import {
   PRODUCT_AVAILABILITIES,
   ProductDirectoryService,
+  type ProductAvailability,
 } from '#services/admin/product_directory_service'
 import { consolePageToReturnTo } from '#support/console_errors'
-import { filterInput } from '#support/form_input'
+import { filterInput, formText } from '#support/form_input'
 import ProductPolicy from '#policies/product_policy'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
 
-/** Console: every shop's products by shop, status and stock; take one off sale or put it back. */
+/** How the status filter names each status. */
+const STATUS_LABELS: Record<ProductAvailability, string> = {
+  active: 'Active',
+  inactive: 'Inactive',
+  taken_down: 'Taken down',
+}
+
+/** Console: every shop's products by shop, status and stock; take one down or restore it. */
 @inject()
 export default class ProductsController {
   constructor(
@@ -37,23 +46,38 @@ export default class ProductsController {
       filters,
       shops: await this.directory.shops(),
       statuses: PRODUCT_AVAILABILITIES,
+      statusLabels: STATUS_LABELS,
       currency: config.get<string>('store.currency', 'USD'),
     })
   }
 
-  /** Takes a product off sale at once; activating undoes it, so nothing is asked. */
-  async deactivate({ auth, bouncer, params, request, response, session }: HttpContext) {
-    await bouncer.with(ProductPolicy).authorize('changeAvailability')
-    const product = await this.products.setAvailability(acting({ auth, request }), params.id, false)
-    session.flash('success', `${product.name} is deactivated: it left the catalog.`)
-    return response.redirect(consolePageToReturnTo(request.header('referer')))
+  /** Asks for the reason before taking a product down. */
+  async confirmTakeDown({ bouncer, params, view }: HttpContext) {
+    await bouncer.with(ProductPolicy).authorize('takeDown')
+    return view.render('pages/admin/products/take_down', {
+      section: 'products',
+      product: await this.directory.find(params.id),
+      maxReason: MAX_TAKEDOWN_REASON,
+    })
   }
 
-  /** Puts a deactivated product back on sale (if its shop is selling). */
-  async activate({ auth, bouncer, params, request, response, session }: HttpContext) {
-    await bouncer.with(ProductPolicy).authorize('changeAvailability')
-    const product = await this.products.setAvailability(acting({ auth, request }), params.id, true)
-    session.flash('success', `${product.name} is active.`)
+  /** Takes a product off sale until an administrator restores it; its seller cannot undo it. */
+  async takeDown({ auth, bouncer, params, request, response, session }: HttpContext) {
+    await bouncer.with(ProductPolicy).authorize('takeDown')
+    const { reason } = await takedownValidator.validate({
+      reason: formText(request.input('reason')),
+    })
+    const product = await this.products.takeDown(acting({ auth, request }), params.id, reason)
+    session.flash('success', `${product.name} is taken down: it left the catalog.`)
+    return response.redirect().toRoute('console.products')
+  }
+
+  /** Lifts a takedown: back on sale if its seller's switch is on and its shop is selling. */
+  async restore({ auth, bouncer, params, request, response, session }: HttpContext) {
+    await bouncer.with(ProductPolicy).authorize('restore')
+    const product = await this.products.restore(acting({ auth, request }), params.id)
+    const stillOff = product.isActive ? '' : ' Its seller has it inactive: it stays off sale.'
+    session.flash('success', `${product.name} is restored.${stillOff}`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }
 }

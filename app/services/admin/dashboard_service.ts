@@ -117,6 +117,7 @@ export class DashboardService {
         .from('products')
         .whereNull('products.deleted_at')
         .where('products.is_active', true)
+        .whereNull('products.taken_down_at')
         .where('products.stock', '<=', threshold)
     const [[counted], lowest] = await Promise.all([
       live().count('* as total'),

@@ -1,9 +1,13 @@
 import Product from '#models/product'
 import Shop from '#models/shop'
+import { ProductNotFound } from '#exceptions/catalog_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 
-/** Whether a listed product is on offer; deleted products are never listed. */
-export const PRODUCT_AVAILABILITIES = ['active', 'inactive'] as const
+/**
+ * The console's product statuses, one per product: taken down by an administrator, else its
+ * seller's switch, on (`active`) or off (`inactive`). Deleted products are never listed.
+ */
+export const PRODUCT_AVAILABILITIES = ['active', 'inactive', 'taken_down'] as const
 export type ProductAvailability = (typeof PRODUCT_AVAILABILITIES)[number]
 
 /** What the console's product list may be narrowed to; every field is optional. */
@@ -23,11 +27,27 @@ export class ProductDirectoryService {
   async list(filter: ProductDirectoryFilter, page: PageRequest): Promise<PageResult<Product>> {
     const query = Product.query().withScopes((scopes) => scopes.notDeleted())
     if (filter.shopId) query.where('products.shop_id', filter.shopId)
-    if (filter.status) query.where('products.is_active', filter.status === 'active')
+    if (filter.status === 'taken_down') query.whereNotNull('products.taken_down_at')
+    if (filter.status === 'active' || filter.status === 'inactive') {
+      query
+        .whereNull('products.taken_down_at')
+        .where('products.is_active', filter.status === 'active')
+    }
     if (filter.stockAtMost !== undefined) query.where('products.stock', '<=', filter.stockAtMost)
     return pageOf(query, page, (slice) => {
       slice.preload('shop').orderBy('products.name', 'asc').orderBy('products.id', 'asc')
     })
+  }
+
+  /** One product not deleted, with its shop (the takedown form); anything else is a 404. */
+  async find(productId: string): Promise<Product> {
+    const product = await Product.query()
+      .withScopes((scopes) => scopes.notDeleted())
+      .where('products.id', productId)
+      .preload('shop')
+      .first()
+    if (!product) throw new ProductNotFound()
+    return product
   }
 
   /** Every shop by name, for the shop filter. */

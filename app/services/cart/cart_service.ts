@@ -29,7 +29,10 @@ export interface CartLine {
   quantity: number
   /** The product's stock right now; a line above it cannot be bought. */
   stock: number
-  /** On sale right now: active, not deleted, and its shop selling (approved, seller active). */
+  /**
+   * On sale right now: active, not taken down, not deleted, and its shop selling (approved,
+   * seller active).
+   */
   available: boolean
 }
 
@@ -57,6 +60,7 @@ export interface LineRow {
   quantity: number | string
   stock: number | string
   is_active: boolean | number
+  taken_down_at: unknown
   deleted_at: unknown
   shop_selling: boolean | number
 }
@@ -119,6 +123,7 @@ export function buildLinesQuery(
     'products.price_cents',
     'products.stock',
     'products.is_active',
+    'products.taken_down_at',
     'products.deleted_at',
     'shops.name as shop_name',
     client.getReadClient().raw(`exists (${selling.sql}) as shop_selling`, selling.bindings)
@@ -194,7 +199,11 @@ export function lineOf(row: LineRow, withSeller = false): CartLine | CartLineWit
     unitPriceCents: Number(row.price_cents),
     quantity: Number(row.quantity),
     stock: Number(row.stock),
-    available: Boolean(row.is_active) && row.deleted_at === null && Boolean(row.shop_selling),
+    available:
+      Boolean(row.is_active) &&
+      row.taken_down_at === null &&
+      row.deleted_at === null &&
+      Boolean(row.shop_selling),
   }
 }
 
@@ -366,8 +375,8 @@ export class CartService {
 
   /**
    * Why a product cannot be added: unknown or deleted is a 404; one that exists but is off sale
-   * (inactive, shop not approved, seller deactivated or demoted) is a 409, like a cart line whose
-   * product left the catalog.
+   * (inactive, taken down, shop not approved, seller deactivated or demoted) is a 409, like a
+   * cart line whose product left the catalog.
    */
   async #notOnSale(productId: string, trx: TransactionClientContract) {
     const existing = await Product.query({ client: trx })

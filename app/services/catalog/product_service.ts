@@ -87,6 +87,7 @@ export class ProductService {
         if (input.priceCents !== undefined) product.priceCents = input.priceCents
         // An absolute count, as the seller counted it; checkouts decrement it conditionally.
         if (input.stock !== undefined) product.stock = input.stock
+        // The seller's own switch; an administrator's takedown outlasts it (`takeDown`).
         if (input.isActive !== undefined) product.isActive = input.isActive
         await product.save()
         return product
@@ -95,33 +96,51 @@ export class ProductService {
   }
 
   /**
-   * An administrator takes any shop's product off sale or puts it back; the audit trail records
-   * the change in the same transaction. Setting the flag it already has changes and records
-   * nothing; a deleted product is a 404.
+   * An administrator takes any shop's product off sale, whatever its seller's `isActive` says,
+   * until an administrator restores it; the seller sees the reason. The audit trail records the
+   * change in the same transaction. A product already taken down keeps its first reason and
+   * nothing is recorded; a deleted product is a 404.
    */
-  async setAvailability(
+  async takeDown(acting: AdminActing, productId: string, reason: string): Promise<Product> {
+    // To the second, as SQLite keeps it: the audit trail records the instant as stored.
+    const takenDownAt = DateTime.now().startOf('second')
+    return this.#changeTakedown(acting, productId, { takenDownAt, reason })
+  }
+
+  /**
+   * Lifts an administrator's takedown: the product is on sale again if its seller's switch is on
+   * and its shop is selling. A product not taken down changes nothing and nothing is recorded.
+   */
+  async restore(acting: AdminActing, productId: string): Promise<Product> {
+    return this.#changeTakedown(acting, productId, null)
+  }
+
+  async #changeTakedown(
     acting: AdminActing,
     productId: string,
-    isActive: boolean
+    takedown: { takenDownAt: DateTime; reason: string } | null
   ): Promise<Product> {
     return db.transaction(async (trx) => {
       const query = Product.query({ client: trx })
         .withScopes((scopes) => scopes.notDeleted())
         .where('products.id', productId)
-      // Racing administrators queue: the second finds the flag already set and records nothing.
+      // Racing administrators queue: the second finds the state already set and records nothing.
       if (trx.dialect.name === 'postgres') query.forUpdate()
       const product = await query.first()
       if (!product) throw new ProductNotFound()
-      if (product.isActive === isActive) return product
-      product.isActive = isActive
+      if (Boolean(product.takenDownAt) === Boolean(takedown)) return product
+
+      const before = takedownFields(product)
+      product.takenDownAt = takedown?.takenDownAt ?? null
+      product.takedownReason = takedown?.reason ?? null
       await product.useTransaction(trx).save()
       await this.audit.record(trx, {
         ...acting,
-        action: isActive ? 'product.activated' : 'product.deactivated',
+        action: takedown ? 'product.taken_down' : 'product.restored',
         targetType: 'product',
         targetId: product.id,
-        before: { isActive: !isActive },
-        after: { isActive },
+        before,
+        after: takedownFields(product),
       })
       return product
     })
@@ -170,4 +189,9 @@ export class ProductService {
       throw error
     }
   }
+}
+
+/** The fields of a takedown, as the audit trail records them. */
+function takedownFields(product: Product) {
+  return { takenDownAt: product.takenDownAt, takedownReason: product.takedownReason }
 }

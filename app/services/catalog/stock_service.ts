@@ -31,6 +31,7 @@ const takeStock = new CompiledQuery<[productId: string, quantity: number, now: D
       .where('id', productId)
       .where('stock', '>=', quantity)
       .where('is_active', true)
+      .whereNull('taken_down_at')
       .whereNull('deleted_at')
       .whereRaw(`shop_id in (${selling.sql})`, [...selling.bindings] as Knex.RawBinding[])
       .update({ stock: client.knexRawQuery('stock - ?', [quantity]), updated_at: now })
@@ -46,10 +47,10 @@ const takeStock = new CompiledQuery<[productId: string, quantity: number, now: D
 export class StockService {
   /**
    * Takes each line's quantity, only if that much is there and the product is still on sale
-   * (active, not deleted, its shop selling): the condition and the decrement are one statement,
-   * so concurrent checkouts never sell a unit twice, nor a product taken off sale after the quote
-   * was read, and the CHECK (stock >= 0) backs it. The row stays locked until the caller commits,
-   * so a placement takes stock last.
+   * (active, not taken down, not deleted, its shop selling): the condition and the decrement are
+   * one statement, so concurrent checkouts never sell a unit twice, nor a product taken off sale
+   * after the quote was read, and the CHECK (stock >= 0) backs it. The row stays locked until the
+   * caller commits, so a placement takes stock last.
    */
   async take(lines: StockLine[], trx: TransactionClientContract): Promise<void> {
     const now = sqlTime(undefined, trx)

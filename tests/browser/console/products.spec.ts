@@ -6,7 +6,7 @@ import { screenshot, seedDemoStore, openAsDemoAdmin } from '#tests/helpers/conso
 test.group('Console in a browser: products', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('an admin filters the products, deactivates one and activates it again', async ({
+  test('an admin filters the products, takes one down with a reason and restores it', async ({
     visit,
     assert,
   }) => {
@@ -22,19 +22,27 @@ test.group('Console in a browser: products', (group) => {
     await page.getByLabel('Status').selectOption('active')
     await page.getByRole('button', { name: 'Filter', exact: true }).click()
     await page.assertPath('/admin/products')
-    await page.getByRole('button', { name: 'Deactivate Stoneware Mug, Ink Blue' }).click()
+    await page.getByRole('link', { name: 'Take down Stoneware Mug, Ink Blue' }).click()
+    await page.assertPath(`/admin/products/${mug.id}/take-down`)
+    await page.getByLabel('Reason shown to the seller').fill('Glaze not certified food-safe.')
+    await screenshot(page, 'product-take-down')
+    await page.getByRole('button', { name: 'Take down Stoneware Mug, Ink Blue' }).click()
     await page.assertTextContains(
       '.flash.success',
-      'Stoneware Mug, Ink Blue is deactivated: it left the catalog.'
+      'Stoneware Mug, Ink Blue is taken down: it left the catalog.'
     )
     await mug.refresh()
-    assert.isFalse(mug.isActive)
-
-    await page.getByLabel('Status').selectOption('inactive')
-    await page.getByRole('button', { name: 'Filter', exact: true }).click()
-    await page.getByRole('button', { name: 'Activate Stoneware Mug, Ink Blue' }).click()
-    await page.assertTextContains('.flash.success', 'Stoneware Mug, Ink Blue is active.')
-    await mug.refresh()
+    assert.isNotNull(mug.takenDownAt)
+    assert.equal(mug.takedownReason, 'Glaze not certified food-safe.')
     assert.isTrue(mug.isActive)
+
+    await page.getByLabel('Status').selectOption('taken_down')
+    await page.getByRole('button', { name: 'Filter', exact: true }).click()
+    await page.assertTextContains('tbody', 'Glaze not certified food-safe.')
+    await page.getByRole('button', { name: 'Restore Stoneware Mug, Ink Blue' }).click()
+    await page.assertTextContains('.flash.success', 'Stoneware Mug, Ink Blue is restored.')
+    await mug.refresh()
+    assert.isNull(mug.takenDownAt)
+    assert.isNull(mug.takedownReason)
   })
 })

@@ -161,7 +161,8 @@ test.group('GET /api/v1/cart', (group) => {
     const { product: deactivated } = await productOnSale({ priceCents: 200 })
     const { product: deleted } = await productOnSale({ priceCents: 400 })
     const { product: kept } = await productOnSale({ priceCents: 800 })
-    for (const product of [ofSuspended, deactivated, deleted, kept]) {
+    const { product: takenDown } = await productOnSale({ priceCents: 1600 })
+    for (const product of [ofSuspended, deactivated, deleted, kept, takenDown]) {
       await addOk(client, authorization, product.id, 1)
     }
     await db.from('shops').where('id', suspendedLater.id).update({ status: ShopStatus.SUSPENDED })
@@ -170,10 +171,14 @@ test.group('GET /api/v1/cart', (group) => {
       .from('products')
       .where('id', deleted.id)
       .update({ deleted_at: stored(minutesAgo(1)) })
+    await db
+      .from('products')
+      .where('id', takenDown.id)
+      .update({ taken_down_at: stored(minutesAgo(1)), takedown_reason: 'Counterfeit' })
 
     const response = await client.get('/api/v1/cart').header('Authorization', authorization)
     const cart = response.body()
-    assert.lengthOf(cart.items, 4)
+    assert.lengthOf(cart.items, 5)
     const availability = Object.fromEntries(
       cart.items.map((item: { productId: string; available: boolean }) => [
         item.productId,
@@ -185,6 +190,7 @@ test.group('GET /api/v1/cart', (group) => {
       [deactivated.id]: false,
       [deleted.id]: false,
       [kept.id]: true,
+      [takenDown.id]: false,
     })
     assert.equal(cart.itemCount, 1)
     assert.equal(cart.subTotal, 8)
@@ -252,11 +258,11 @@ test.group('POST /api/v1/cart/items', (group) => {
     assert,
   }) => {
     const { user, authorization } = await actor(UserType.CUSTOMER)
-    const { inactive, deleted, ofPending, ofSuspended } = await productsOffSale()
+    const { inactive, takenDown, deleted, ofPending, ofSuspended } = await productsOffSale()
     for (const id of [UNKNOWN_ID, deleted.id]) {
       expectProblem(assert, await add(client, authorization, id, 1), 404, 'PRODUCT_NOT_FOUND')
     }
-    for (const id of [inactive.id, ofPending.id, ofSuspended.id]) {
+    for (const id of [inactive.id, takenDown.id, ofPending.id, ofSuspended.id]) {
       expectProblem(assert, await add(client, authorization, id, 1), 409, 'PRODUCT_UNAVAILABLE')
     }
     assert.lengthOf(await linesInDb(user.id), 0)

@@ -28,18 +28,24 @@ export async function productOnSale(overrides: Partial<Product> = {}) {
 }
 
 /**
- * One product for each way of being off sale: inactive, deleted, of a PENDING shop and of a
- * SUSPENDED shop.
+ * One product for each way of being off sale: inactive, taken down by an administrator (its
+ * seller's switch on), deleted, of a PENDING shop and of a SUSPENDED shop.
  */
 export async function productsOffSale() {
   const { shop } = await sellerWithShop()
   const inactive = await productOf(shop, { isActive: false })
+  const takenDown = await productOf(shop, takenDownFields())
   const deleted = await productOf(shop, { deletedAt: minutesAgo(1) })
   const pending = await sellerWithShop(ShopStatus.PENDING)
   const suspended = await sellerWithShop(ShopStatus.SUSPENDED)
   const ofPending = await productOf(pending.shop)
   const ofSuspended = await productOf(suspended.shop)
-  return { inactive, deleted, ofPending, ofSuspended }
+  return { inactive, takenDown, deleted, ofPending, ofSuspended }
+}
+
+/** The fields of a product an administrator took down a minute ago. */
+export function takenDownFields(): Partial<Product> {
+  return { takenDownAt: minutesAgo(1), takedownReason: 'Counterfeit of a registered brand.' }
 }
 
 /** An instant `minutes` ago, for rows whose order a test depends on. */

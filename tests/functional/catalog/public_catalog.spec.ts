@@ -8,6 +8,7 @@ import {
   productOnSale,
   productsOffSale,
   sellerWithShop,
+  takenDownFields,
 } from '#tests/functional/catalog/fixtures'
 
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
@@ -40,10 +41,14 @@ test.group('GET /api/v1/products', (group) => {
     })
   })
 
-  test('shows only active, non-deleted products of approved shops', async ({ client, assert }) => {
+  test('shows only active, non-deleted products not taken down, of approved shops', async ({
+    client,
+    assert,
+  }) => {
     const { shop, product: visible } = await productOnSale()
     const soldOut = await productOf(shop, { stock: 0 })
     await productOf(shop, { isActive: false })
+    await productOf(shop, takenDownFields())
     await productOf(shop, { deletedAt: minutesAgo(1) })
     for (const status of [ShopStatus.PENDING, ShopStatus.SUSPENDED]) {
       const hidden = await sellerWithShop(status)
@@ -176,8 +181,9 @@ test.group('GET /api/v1/products/{id}', (group) => {
   })
 
   test('answers 404 for anything not on sale', async ({ client, assert }) => {
-    const { inactive, deleted, ofPending, ofSuspended } = await productsOffSale()
-    for (const id of [inactive.id, deleted.id, ofPending.id, ofSuspended.id, UNKNOWN_ID]) {
+    const { inactive, takenDown, deleted, ofPending, ofSuspended } = await productsOffSale()
+    const offSale = [inactive, takenDown, deleted, ofPending, ofSuspended]
+    for (const id of [...offSale.map((product) => product.id), UNKNOWN_ID]) {
       const response = await client.get(`/api/v1/products/${id}`)
       expectProblem(assert, response, 404, 'PRODUCT_NOT_FOUND')
     }

@@ -37,7 +37,7 @@ interface World {
   activeMethod: ShippingMethod
   inactiveMethod: ShippingMethod
   activeProduct: Product
-  inactiveProduct: Product
+  takenDownProduct: Product
 }
 
 let worlds = 0
@@ -58,7 +58,7 @@ async function makeWorld(): Promise<World> {
     activeMethod: await ShippingMethodFactory.create(),
     inactiveMethod: await ShippingMethodFactory.apply('inactive').create(),
     activeProduct: await ProductFactory.merge({ shopId: approvedShop.id }).create(),
-    inactiveProduct: await ProductFactory.apply('inactive')
+    takenDownProduct: await ProductFactory.apply('takenDown')
       .merge({ shopId: approvedShop.id })
       .create(),
   }
@@ -324,16 +324,24 @@ const ROUTES: ConsoleRoute[] = [
   },
   { method: 'GET', pattern: '/admin/products', path: () => '/admin/products' },
   {
-    method: 'POST',
-    pattern: '/admin/products/:id/deactivate',
-    path: (world) => `/admin/products/${world.activeProduct.id}/deactivate`,
-    snapshot: (world) => Product.findOrFail(world.activeProduct.id).then((row) => row.isActive),
+    method: 'GET',
+    pattern: '/admin/products/:id/take-down',
+    path: (world) => `/admin/products/${world.activeProduct.id}/take-down`,
   },
   {
     method: 'POST',
-    pattern: '/admin/products/:id/activate',
-    path: (world) => `/admin/products/${world.inactiveProduct.id}/activate`,
-    snapshot: (world) => Product.findOrFail(world.inactiveProduct.id).then((row) => row.isActive),
+    pattern: '/admin/products/:id/take-down',
+    path: (world) => `/admin/products/${world.activeProduct.id}/take-down`,
+    form: { reason: 'Counterfeit goods' },
+    snapshot: (world) =>
+      Product.findOrFail(world.activeProduct.id).then((row) => row.takedownReason),
+  },
+  {
+    method: 'POST',
+    pattern: '/admin/products/:id/restore',
+    path: (world) => `/admin/products/${world.takenDownProduct.id}/restore`,
+    snapshot: (world) =>
+      Product.findOrFail(world.takenDownProduct.id).then((row) => row.takenDownAt === null),
   },
 ]
 

@@ -291,6 +291,7 @@ test.group('Console dashboard: the chart, failed mail and low stock', (group) =>
     await product('0000 At threshold jug', 3).create()
     await product('0000 Above threshold vase', 4).create()
     await product('0000 Inactive plate', 0).apply('inactive').create()
+    await product('0000 Taken down tray', 0).apply('takenDown').create()
     await product('0000 Deleted cup', 0).apply('deleted').create()
 
     const after = await cards(client, assert, admin)
@@ -298,7 +299,12 @@ test.group('Console dashboard: the chart, failed mail and low stock', (group) =>
     assert.include(after.text, '0000 Last mug (Low Shelf) 0 left')
     assert.include(after.text, '0000 Nearly gone bowl (Low Shelf) 1 left')
     assert.isBelow(after.text.indexOf('0000 Last mug'), after.text.indexOf('0000 Nearly gone bowl'))
-    for (const hidden of ['Above threshold vase', 'Inactive plate', 'Deleted cup']) {
+    for (const hidden of [
+      'Above threshold vase',
+      'Inactive plate',
+      'Taken down tray',
+      'Deleted cup',
+    ]) {
       assert.notInclude(after.text, hidden)
     }
   })

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
 import type { ApiClient } from '@japa/api-client'
 import Product from '#models/product'
 import AdminAction from '#models/admin_action'
@@ -9,7 +10,10 @@ import { ProductFactory } from '#database/factories/product_factory'
 import { consoleAs, eachInTransaction, rowText, textOf } from '#tests/functional/console/support'
 import { UNKNOWN_ID } from '#tests/helpers/ids'
 
-/** Two approved shops of one seller, with a product of each kind in the first. */
+/**
+ * Two approved shops of one seller, with a product of each kind: active, inactive, out of stock,
+ * taken down by an administrator and deleted.
+ */
 async function catalog() {
   const seller = await makeUser(UserType.SELLER)
   const north = await ShopFactory.merge({ sellerId: seller.id, name: 'North' }).create()
@@ -27,10 +31,13 @@ async function catalog() {
   const rug = await ProductFactory.apply('outOfStock')
     .merge({ shopId: south.id, name: 'Rug', sku: 'RUG-1', priceCents: 12000 })
     .create()
+  const tray = await ProductFactory.apply('takenDown')
+    .merge({ shopId: south.id, name: 'Tray', sku: 'TRAY-1', priceCents: 3000, stock: 5 })
+    .create()
   const gone = await ProductFactory.apply('deleted')
     .merge({ shopId: north.id, name: 'Gone', sku: 'GONE-1' })
     .create()
-  return { north, south, lamp, mug, rug, gone }
+  return { north, south, lamp, mug, rug, tray, gone }
 }
 
 /** The public catalog's answer for one product: 200 while it is on sale, 404 once it is not. */
@@ -44,11 +51,29 @@ async function stored(id: string): Promise<Product> {
   return Product.findOrFail(id)
 }
 
-/** Whether the stored product is active. */
-async function isActive(id: string): Promise<boolean> {
+/** The stored product's seller switch and takedown, as plain values. */
+async function availability(id: string) {
   const product = await stored(id)
-  return product.isActive
+  return {
+    isActive: product.isActive,
+    takenDownAt: product.takenDownAt?.toISO() ?? null,
+    takedownReason: product.takedownReason,
+  }
 }
+
+/** The audit trail's entries about one product, oldest first. */
+async function entriesAbout(id: string) {
+  const entries = await AdminAction.query().where('target_id', id).orderBy('created_at', 'asc')
+  return entries.map((entry) => ({
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: entry.targetType,
+    changes: entry.changes,
+    clientAddress: entry.clientAddress,
+  }))
+}
+
+const TRAY_REASON = 'Listed without the safety certificate it needs.'
 
 test.group('Console products: list', (group) => {
   // Each test counts products from none, whatever other seeds left.
@@ -59,37 +84,69 @@ test.group('Console products: list', (group) => {
     assert,
   }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    const { lamp, mug, rug } = await catalog()
+    const { lamp, mug, rug, tray } = await catalog()
 
     const html = await admin.page('/admin/products')
-    assert.equal(rowText(assert, html, lamp.id), 'Lamp LAMP-1 North 19.99 12 active Deactivate')
-    assert.equal(rowText(assert, html, mug.id), 'Mug MUG-1 North 5.00 3 inactive Activate')
+    assert.equal(rowText(assert, html, lamp.id), 'Lamp LAMP-1 North 19.99 12 active Take down')
+    assert.equal(rowText(assert, html, mug.id), 'Mug MUG-1 North 5.00 3 inactive Take down')
     assert.equal(
       rowText(assert, html, rug.id),
-      'Rug RUG-1 South 120.00 out of stock active Deactivate'
+      'Rug RUG-1 South 120.00 out of stock active Take down'
     )
+    assert.equal(
+      rowText(assert, html, tray.id),
+      `Tray TRAY-1 South 30.00 5 taken down ${TRAY_REASON} Restore`
+    )
+    assert.include(html, `href="/admin/products/${lamp.id}/take-down"`)
+    assert.include(html, `action="/admin/products/${tray.id}/restore"`)
     assert.isBelow(html.indexOf(lamp.id), html.indexOf(mug.id))
     assert.isBelow(html.indexOf(mug.id), html.indexOf(rug.id))
+    assert.isBelow(html.indexOf(rug.id), html.indexOf(tray.id))
     assert.notInclude(html, 'GONE-1')
-    assert.include(textOf(html), 'Products (3)')
+    assert.include(textOf(html), 'Products (4)')
+  })
+
+  test('a taken-down product its seller has inactive says so', async ({ client, assert }) => {
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const { north } = await catalog()
+    const crate = await ProductFactory.apply('takenDown')
+      .apply('inactive')
+      .merge({ shopId: north.id, name: 'Crate', sku: 'CRATE-1', priceCents: 800, stock: 2 })
+      .create()
+
+    const html = await admin.page('/admin/products')
+    assert.equal(
+      rowText(assert, html, crate.id),
+      `Crate CRATE-1 North 8.00 2 taken down ${TRAY_REASON} inactive by its seller Restore`
+    )
   })
 
   test('filters by shop, status and stock, alone and together', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.SUPER_ADMIN, { client, assert })
-    const { north, south, lamp, mug, rug } = await catalog()
+    const { north, south, lamp, mug, rug, tray } = await catalog()
 
     const listed = async (qs: Record<string, string>) => {
       const html = await admin.page('/admin/products', qs)
-      return [lamp, mug, rug].filter((product) => html.includes(product.id)).map((p) => p.name)
+      return [lamp, mug, rug, tray]
+        .filter((product) => html.includes(product.id))
+        .map((p) => p.name)
     }
     assert.deepEqual(await listed({ shop: north.id }), ['Lamp', 'Mug'])
-    assert.deepEqual(await listed({ shop: south.id.toUpperCase() }), ['Rug'])
+    assert.deepEqual(await listed({ shop: south.id.toUpperCase() }), ['Rug', 'Tray'])
+    // Tray's seller has it active: taken down is a status of its own.
     assert.deepEqual(await listed({ status: 'active' }), ['Lamp', 'Rug'])
     assert.deepEqual(await listed({ status: 'inactive' }), ['Mug'])
+    assert.deepEqual(await listed({ status: 'taken_down' }), ['Tray'])
     assert.deepEqual(await listed({ stock: '0' }), ['Rug'])
     assert.deepEqual(await listed({ stock: '3' }), ['Mug', 'Rug'])
     assert.deepEqual(await listed({ shop: north.id, status: 'active', stock: '20' }), ['Lamp'])
-    assert.deepEqual(await listed({ shop: '', status: '', stock: '' }), ['Lamp', 'Mug', 'Rug'])
+    assert.deepEqual(await listed({ shop: south.id, status: 'taken_down', stock: '5' }), ['Tray'])
+    assert.deepEqual(await listed({ shop: '', status: '', stock: '' }), [
+      'Lamp',
+      'Mug',
+      'Rug',
+      'Tray',
+    ])
   })
 
   test('the filter form keeps the chosen values', async ({ client, assert }) => {
@@ -102,6 +159,7 @@ test.group('Console products: list', (group) => {
     })
     assert.include(html, `<option value="${north.id}" selected>North</option>`)
     assert.include(html, '<option value="inactive" selected>Inactive</option>')
+    assert.include(html, '<option value="taken_down" >Taken down</option>')
     assert.match(html, /id="stock" name="stock"[^>]*value="4"/)
   })
 
@@ -140,10 +198,23 @@ test.group('Console products: list', (group) => {
     })
 })
 
-test.group('Console products: activate and deactivate', (group) => {
+test.group('Console products: take down and restore', (group) => {
   eachInTransaction(group)
 
-  test('deactivating takes the product out of the public catalog and records who did it', async ({
+  test('the take-down page asks for the reason the seller will see', async ({ client, assert }) => {
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const { lamp } = await catalog()
+
+    const html = await admin.page(`/admin/products/${lamp.id}/take-down`)
+    const text = textOf(html)
+    assert.include(text, 'Take down Lamp?')
+    assert.include(text, "SKU LAMP-1 Shop North Seller's switch active")
+    assert.include(text, 'Reason shown to the seller')
+    assert.include(html, `action="/admin/products/${lamp.id}/take-down"`)
+    assert.match(html, /<textarea id="reason" name="reason" maxlength="500" required/)
+  })
+
+  test('taking down keeps the seller’s switch, leaves the catalog and records who did it', async ({
     client,
     assert,
   }) => {
@@ -152,70 +223,151 @@ test.group('Console products: activate and deactivate', (group) => {
     assert.equal(await catalogStatus(client, lamp.id), 200)
 
     const flash = await admin.submit(
-      `/admin/products/${lamp.id}/deactivate`,
-      '/admin/products?status=active',
-      '/admin/products?status=active'
+      `/admin/products/${lamp.id}/take-down`,
+      `/admin/products/${lamp.id}/take-down`,
+      '/admin/products',
+      { reason: '  Counterfeit of a registered brand.  ' }
     )
-    assert.equal(flash.success, 'Lamp is deactivated: it left the catalog.')
-    assert.isFalse(await isActive(lamp.id))
+    assert.equal(flash.success, 'Lamp is taken down: it left the catalog.')
+    const after = await availability(lamp.id)
+    assert.isTrue(after.isActive)
+    assert.isString(after.takenDownAt)
+    assert.equal(after.takedownReason, 'Counterfeit of a registered brand.')
     assert.equal(await catalogStatus(client, lamp.id), 404)
 
-    const entries = await AdminAction.query().where('target_id', lamp.id)
-    assert.deepEqual(
-      entries.map((entry) => ({
-        actorId: entry.actorId,
-        action: entry.action,
-        targetType: entry.targetType,
-        changes: entry.changes,
-        clientAddress: entry.clientAddress,
-      })),
-      [
-        {
-          actorId: admin.user.id,
-          action: 'product.deactivated',
-          targetType: 'product',
-          changes: { before: { isActive: true }, after: { isActive: false } },
-          clientAddress: '127.0.0.1',
+    assert.deepEqual(await entriesAbout(lamp.id), [
+      {
+        actorId: admin.user.id,
+        action: 'product.taken_down',
+        targetType: 'product',
+        changes: {
+          before: { takenDownAt: null, takedownReason: null },
+          after: {
+            takenDownAt: DateTime.fromISO(after.takenDownAt!).toUTC().toISO(),
+            takedownReason: 'Counterfeit of a registered brand.',
+          },
         },
-      ]
-    )
+        clientAddress: '127.0.0.1',
+      },
+    ])
   })
 
-  test('activating puts the product back on sale and records it', async ({ client, assert }) => {
+  test('restoring puts the product back on sale and records it', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.SUPER_ADMIN, { client, assert })
-    const { mug } = await catalog()
-    assert.equal(await catalogStatus(client, mug.id), 404)
+    const { tray } = await catalog()
+    const before = await availability(tray.id)
+    assert.equal(await catalogStatus(client, tray.id), 404)
 
     const flash = await admin.submit(
-      `/admin/products/${mug.id}/activate`,
-      '/admin/products',
-      '/admin/products'
+      `/admin/products/${tray.id}/restore`,
+      '/admin/products?status=taken_down',
+      '/admin/products?status=taken_down'
     )
-    assert.equal(flash.success, 'Mug is active.')
-    assert.isTrue(await isActive(mug.id))
-    assert.equal(await catalogStatus(client, mug.id), 200)
+    assert.equal(flash.success, 'Tray is restored.')
+    assert.deepEqual(await availability(tray.id), {
+      isActive: true,
+      takenDownAt: null,
+      takedownReason: null,
+    })
+    assert.equal(await catalogStatus(client, tray.id), 200)
 
-    const entries = await AdminAction.query().where('target_id', mug.id)
-    assert.deepEqual(
-      entries.map((entry) => [entry.action, entry.changes]),
-      [['product.activated', { before: { isActive: false }, after: { isActive: true } }]]
-    )
+    assert.deepEqual(await entriesAbout(tray.id), [
+      {
+        actorId: admin.user.id,
+        action: 'product.restored',
+        targetType: 'product',
+        changes: {
+          before: {
+            takenDownAt: DateTime.fromISO(before.takenDownAt!).toUTC().toISO(),
+            takedownReason: TRAY_REASON,
+          },
+          after: { takenDownAt: null, takedownReason: null },
+        },
+        clientAddress: '127.0.0.1',
+      },
+    ])
   })
 
-  test('setting the status a product already has changes and records nothing', async ({
+  test('restoring a product its seller has inactive leaves it off sale, and says so', async ({
     client,
     assert,
   }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    const { lamp } = await catalog()
-    const { updatedAt } = await stored(lamp.id)
+    const { north } = await catalog()
+    const crate = await ProductFactory.apply('takenDown')
+      .apply('inactive')
+      .merge({ shopId: north.id, name: 'Crate' })
+      .create()
 
-    await admin.submit(`/admin/products/${lamp.id}/activate`, '/admin/products', '/admin/products')
-    const after = await Product.findOrFail(lamp.id)
-    assert.isTrue(after.isActive)
-    assert.equal(after.updatedAt.toMillis(), updatedAt.toMillis())
-    assert.lengthOf(await AdminAction.query().where('target_id', lamp.id), 0)
+    const flash = await admin.submit(
+      `/admin/products/${crate.id}/restore`,
+      '/admin/products',
+      '/admin/products'
+    )
+    assert.equal(flash.success, 'Crate is restored. Its seller has it inactive: it stays off sale.')
+    assert.deepEqual(await availability(crate.id), {
+      isActive: false,
+      takenDownAt: null,
+      takedownReason: null,
+    })
+    assert.equal(await catalogStatus(client, crate.id), 404)
   })
+
+  test('taking down what is taken down, or restoring what is not, changes and records nothing', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const { lamp, tray } = await catalog()
+    const before = { lamp: await stored(lamp.id), tray: await stored(tray.id) }
+
+    const page = textOf(await admin.page(`/admin/products/${tray.id}/take-down`))
+    assert.include(page, `This product is already taken down: ${TRAY_REASON}`)
+    await admin.submit(
+      `/admin/products/${tray.id}/take-down`,
+      `/admin/products/${tray.id}/take-down`,
+      '/admin/products',
+      { reason: 'Another reason' }
+    )
+    await admin.submit(`/admin/products/${lamp.id}/restore`, '/admin/products', '/admin/products')
+
+    for (const product of [lamp, tray]) {
+      const after = await stored(product.id)
+      const was = before[product.name === 'Lamp' ? 'lamp' : 'tray']
+      assert.deepEqual(after.serialize(), was.serialize())
+      assert.lengthOf(await entriesAbout(product.id), 0)
+    }
+  })
+
+  test('a takedown without a usable reason is refused with the field’s message: {label}')
+    .with([
+      { label: 'blank', form: { reason: '   ' }, message: 'The reason field must be defined' },
+      {
+        label: 'missing',
+        form: {} as Record<string, string>,
+        message: 'The reason field must be defined',
+      },
+      {
+        label: 'over 500 characters',
+        form: { reason: 'x'.repeat(501) },
+        message: 'The reason field must not be greater than 500 characters',
+      },
+    ])
+    .run(async ({ client, assert }, { form, message }) => {
+      const admin = await consoleAs(UserType.ADMIN, { client, assert })
+      const { lamp } = await catalog()
+      const page = `/admin/products/${lamp.id}/take-down`
+
+      const flash = await admin.expectRefused(page, {
+        from: page,
+        form,
+        error: 'The request is invalid',
+        stored: () => availability(lamp.id),
+      })
+      assert.deepEqual(flash.inputErrorsBag, { reason: [message] })
+      assert.lengthOf(await entriesAbout(lamp.id), 0)
+      assert.equal(await catalogStatus(client, lamp.id), 200)
+    })
 
   test('{label} changes nothing and records nothing')
     .with([
@@ -227,12 +379,23 @@ test.group('Console products: activate and deactivate', (group) => {
       const { gone } = await catalog()
       const id = target({ gone: gone.id })
 
-      await admin.expectRefused(`/admin/products/${id}/deactivate`, {
-        from: '/admin/products',
-        error: 'Product not found',
-        stored: () => stored(gone.id).then((product) => product.serialize()),
+      await admin.expectErrorPage(`/admin/products/${id}/take-down`, 404, 'Product not found')
+      for (const [action, form] of [
+        ['take-down', { reason: 'Counterfeit' }],
+        ['restore', undefined],
+      ] as const) {
+        await admin.expectRefused(`/admin/products/${id}/${action}`, {
+          from: '/admin/products',
+          form,
+          error: 'Product not found',
+          stored: () => availability(gone.id),
+        })
+      }
+      assert.deepEqual(await availability(gone.id), {
+        isActive: true,
+        takenDownAt: null,
+        takedownReason: null,
       })
-      assert.isTrue(await isActive(gone.id))
-      assert.lengthOf(await AdminAction.query().where('target_id', id), 0)
+      assert.lengthOf(await entriesAbout(id), 0)
     })
 })

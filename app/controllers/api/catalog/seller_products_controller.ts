@@ -11,7 +11,10 @@ import ProductTransformer from '#transformers/product_transformer'
 import { serialize } from '#http/serialize'
 import { page } from '#http/page'
 
-/** A seller's products across its shops: `/api/v1/seller/products`. */
+/**
+ * A seller's products across its shops: `/api/v1/seller/products`. Each shows whether an
+ * administrator took it down, which only an administrator lifts.
+ */
 @inject()
 export default class SellerProductsController {
   constructor(protected products: ProductService) {}
@@ -22,14 +25,18 @@ export default class SellerProductsController {
     const query = await request.validateUsing(sellerProductListValidator, { data: request.qs() })
     const slice = pageRequest(query)
     const result = await this.products.list(auth.getUserOrFail(), { shopId: query.shopId }, slice)
-    return page(ProductTransformer.transform(result.items), result.total, slice)
+    return page(
+      ProductTransformer.transform(result.items).useVariant('forSeller'),
+      result.total,
+      slice
+    )
   }
 
-  /** Shows one of the seller's products, active or not. */
+  /** Shows one of the seller's products, active or not, with an administrator's takedown. */
   async show({ auth, bouncer, params }: HttpContext) {
     await bouncer.authorize('sell')
     const product = await this.products.find(auth.getUserOrFail(), params.id)
-    return serialize(ProductTransformer.transform(product))
+    return serialize(ProductTransformer.transform(product).useVariant('forSeller'))
   }
 
   /** Adds a product to one of the seller's shops. */
@@ -42,7 +49,9 @@ export default class SellerProductsController {
       ...fields,
       priceCents: price,
     })
-    return response.created(await serialize(ProductTransformer.transform(product)))
+    return response.created(
+      await serialize(ProductTransformer.transform(product).useVariant('forSeller'))
+    )
   }
 
   /** Changes some fields of one of the seller's products. */
@@ -55,7 +64,7 @@ export default class SellerProductsController {
       ...fields,
       priceCents: price,
     })
-    return serialize(ProductTransformer.transform(product))
+    return serialize(ProductTransformer.transform(product).useVariant('forSeller'))
   }
 
   /** Soft-deletes one of the seller's products. */
