@@ -61,6 +61,25 @@ test.group('Order mails through the outbox', (group) => {
     assert.include(toSecond, '3 x Tea (TEA-1): 21.75 USD')
   })
 
+  test('the confirmation keeps no shipping address in the outbox (it shows none); the notice does', async ({
+    client,
+    assert,
+  }) => {
+    const { customer, first, standard } = await twoShopCart()
+    const response = await requestPlacement(client, customer, standard, {
+      paymentMethod: 'BANK_TRANSFER',
+    })
+    response.assertStatus(201)
+
+    const queued = (kind: string, email: string) =>
+      OutboxMessage.query().where('kind', kind).whereLike('payload', `%${email}%`).firstOrFail()
+    const confirmation = await queued('order_confirmation', customer.user.email)
+    assert.notProperty(confirmation.payload, 'shippingAddress')
+    assert.equal(confirmation.payload.email, customer.user.email)
+    const notice = await queued('new_order', first.user.email)
+    assert.property(notice.payload, 'shippingAddress')
+  })
+
   test('a refused placement queues no mail', async ({ client, assert }) => {
     const { customer, first, second, standard } = await twoShopCart()
     const response = await requestPlacement(client, customer, standard, {
