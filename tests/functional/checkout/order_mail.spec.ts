@@ -31,7 +31,7 @@ test.group('Order mails through the outbox', (group) => {
 
     // Down: every send fails, the orders stand and the mails wait in the outbox.
     const outbox = new OutboxService({ mailer: 'smtp' })
-    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 3 })
+    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 3, expired: 0 })
     const waiting = await OutboxMessage.query().where('status', 'PENDING')
     assert.lengthOf(waiting, 3)
     for (const message of waiting) assert.equal(message.attempts, 1)
@@ -40,8 +40,8 @@ test.group('Order mails through the outbox', (group) => {
     // Back up: the next due pass sends each mail exactly once.
     await smtp.start()
     await db.from('outbox_messages').update({ next_attempt_at: sqlTime() })
-    assert.deepEqual(await outbox.deliverDue(), { sent: 3, failed: 0 })
-    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 0 })
+    assert.deepEqual(await outbox.deliverDue(), { sent: 3, failed: 0, expired: 0 })
+    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 0, expired: 0 })
     assert.lengthOf(smtp.messages, 3)
 
     const confirmation = smtp.to(customer.user.email)
