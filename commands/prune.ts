@@ -4,8 +4,8 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { PruneService } from '#services/system/prune_service'
 
 /**
- * Removes expired codes and tokens, old idempotency keys, old sent and expired mail, and erases
- * the codes of unsent mail whose codes have expired.
+ * Removes expired codes and tokens, old idempotency keys, old sent, expired and failed mail, and
+ * erases the codes of unsent mail whose codes have expired.
  */
 export default class Prune extends BaseCommand {
   static commandName = 'prune'
@@ -19,7 +19,8 @@ export default class Prune extends BaseCommand {
     this.logger.success(
       `pruned ${report.oneTimeCodes} one-time code(s), ${report.refreshTokens} refresh token(s), ` +
         `${report.idempotencyKeys} idempotency key(s), ${report.outboxMessages} sent or expired ` +
-        `message(s); ${report.expiredCodeMails} unsent code mail(s) expired`
+        `message(s), ${report.failedOutboxMessages} failed message(s); ` +
+        `${report.expiredCodeMails} unsent code mail(s) expired`
     )
   }
 }

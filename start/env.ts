@@ -27,6 +27,18 @@ function optionalUrl(protocols: string[]) {
   }
 }
 
+/** An optional whole number from `min` to `max`; outside the range the boot stops, naming both. */
+export function optionalIntegerBetween(min: number, max: number) {
+  return (name: string, value?: string): number | undefined => {
+    if (value === undefined || value === '') return undefined
+    const parsed = Number(value)
+    if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+      throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${value}"`)
+    }
+    return parsed
+  }
+}
+
 /** Secrets shorter than this many bytes are refused: HS256 and the cookie/HMAC keys need 256 bits. */
 const MINIMUM_SECRET_BYTES = 32
 
@@ -114,6 +126,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   MAIL_TRANSPORT: mailTransport,
   OUTBOX_MAX_ATTEMPTS: Env.schema.number.optional(),
   OUTBOX_RETENTION_DAYS: Env.schema.number.optional(),
+  OUTBOX_FAILED_RETENTION_DAYS: optionalIntegerBetween(1, 365),
   IDEMPOTENCY_RETENTION_HOURS: Env.schema.number.optional(),
   IDEMPOTENCY_CLAIM_LEASE_SECONDS: Env.schema.number.optional(),
   SHUTDOWN_TIMEOUT_MS: Env.schema.number.optional(),

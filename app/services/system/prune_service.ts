@@ -14,6 +14,8 @@ export interface PruneReport {
   idempotencyKeys: number
   /** Sent mail, and code mail whose codes expired before it went out (EXPIRED). */
   outboxMessages: number
+  /** Mail that failed for good (FAILED) and was never retried. */
+  failedOutboxMessages: number
   /** Unsent code mails whose codes expired: not removed, set aside as EXPIRED, codes erased. */
   expiredCodeMails: number
 }
@@ -26,9 +28,10 @@ const MINIMUM_KEY_RETENTION_HOURS = 24
 
 /**
  * Removes rows that can no longer matter: expired one-time codes and refresh tokens, idempotency
- * keys past their retention (`IDEMPOTENCY_RETENTION_HOURS`, default 72) and sent and expired
- * outbox messages past theirs (`OUTBOX_RETENTION_DAYS`, default 7); before that, it erases the
- * codes of unsent mail whose codes have expired. Deletes go in batches by id. Safe to run on several instances at
+ * keys past their retention (`IDEMPOTENCY_RETENTION_HOURS`, default 72), sent and expired outbox
+ * messages past theirs (`OUTBOX_RETENTION_DAYS`, default 7) and failed ones past theirs
+ * (`OUTBOX_FAILED_RETENTION_DAYS`, default 30); before that, it erases the codes of unsent mail
+ * whose codes have expired. Deletes go in batches by id. Safe to run on several instances at
  * once: each batch deletes whatever is still there.
  */
 @inject()
@@ -42,6 +45,7 @@ export class PruneService {
       env.get('IDEMPOTENCY_RETENTION_HOURS', 72)
     )
     const outboxRetention = env.get('OUTBOX_RETENTION_DAYS', 7)
+    const failedRetention = env.get('OUTBOX_FAILED_RETENTION_DAYS', 30)
 
     const report: PruneReport = {
       // First, so a code mail that expires now is counted below only once it is old enough.
@@ -57,8 +61,7 @@ export class PruneService {
       idempotencyKeys: await this.#deleteInBatches('idempotency_keys', (query) =>
         query.where('created_at', '<', sqlTime(now.minus({ hours: keyRetention })))
       ),
-      // Finished mail: delivered, or never to be delivered because its codes expired. Pending and
-      // failed mail stays until it is sent or retried.
+      // Finished mail: delivered, or never to be delivered because its codes expired.
       outboxMessages: await this.#deleteInBatches('outbox_messages', (query) =>
         query.where((finished) =>
           finished
@@ -73,6 +76,13 @@ export class PruneService {
                 .where('updated_at', '<', sqlTime(now.minus({ days: outboxRetention })))
             )
         )
+      ),
+      // A failed mail waits this long for an operator's `outbox:retry`; past it the mail is stale
+      // and its row (addresses, order details) is kept no longer. Pending mail is never pruned.
+      failedOutboxMessages: await this.#deleteInBatches('outbox_messages', (query) =>
+        query
+          .where('status', 'FAILED')
+          .where('updated_at', '<', sqlTime(now.minus({ days: failedRetention })))
       ),
     }
     const total = Object.values(report).reduce((sum, count) => sum + count, 0)

@@ -115,6 +115,19 @@ test.group('Boot-time refusals', () => {
     }
   }).timeout(90_000)
 
+  test(
+    'OUTBOX_FAILED_RETENTION_DAYS={value} (not a whole number of days from 1 to 365) stops the boot'
+  )
+    .with([{ value: '0' }, { value: '366' }, { value: '2.5' }])
+    .run(async ({ assert }, { value }) => {
+      const result = await boot({ OUTBOX_FAILED_RETENTION_DAYS: value })
+      assert.isFalse(result.served)
+      assert.notEqual(result.exitCode, 0)
+      assert.include(result.output, 'OUTBOX_FAILED_RETENTION_DAYS')
+      assert.include(result.output, 'from 1 to 365')
+    })
+    .timeout(60_000)
+
   test('a CORS_ORIGINS entry that is not an exact origin stops the boot, naming it', async ({
     assert,
   }) => {

@@ -68,6 +68,7 @@ async function rowsOfEveryKind() {
     recentSent: mail('SENT', now.minus({ days: 6 })),
     oldExpired: mail('EXPIRED', now.minus({ days: 8 }), 'verification_code'),
     oldFailed: mail('FAILED', now.minus({ days: 31 })),
+    recentFailed: mail('FAILED', now.minus({ days: 29 })),
     oldPending: mail('PENDING', now.minus({ days: 60 })),
     // Written by the version that kept codes in the payload; failed for good 20 minutes ago.
     staleCodeMail: mail('FAILED', now.minus({ minutes: 20 }), 'verification_code', {
@@ -85,6 +86,7 @@ async function rowsOfEveryKind() {
       rows.recentSent,
       rows.oldExpired,
       rows.oldFailed,
+      rows.recentFailed,
       rows.oldPending,
       rows.staleCodeMail,
     ])
@@ -110,12 +112,13 @@ test.group('Pruning expired rows', (group) => {
     // Keys are kept 72 hours by default (IDEMPOTENCY_RETENTION_HOURS).
     assert.isFalse(await exists('idempotency_keys', rows.oldKey.id))
     assert.isTrue(await exists('idempotency_keys', rows.recentKey.id))
-    // Sent and expired mail is kept 7 days (OUTBOX_RETENTION_DAYS); unsent mail, failed or not,
-    // stays.
+    // Sent and expired mail is kept 7 days (OUTBOX_RETENTION_DAYS), failed mail 30 days
+    // (OUTBOX_FAILED_RETENTION_DAYS); pending mail stays until it is sent.
     assert.isFalse(await exists('outbox_messages', rows.oldSent.id))
     assert.isTrue(await exists('outbox_messages', rows.recentSent.id))
     assert.isFalse(await exists('outbox_messages', rows.oldExpired.id))
-    assert.isTrue(await exists('outbox_messages', rows.oldFailed.id))
+    assert.isFalse(await exists('outbox_messages', rows.oldFailed.id))
+    assert.isTrue(await exists('outbox_messages', rows.recentFailed.id))
     assert.isTrue(await exists('outbox_messages', rows.oldPending.id))
     // A failed code mail whose code has expired stays a while, without its code.
     const stale = await db.from('outbox_messages').where('id', rows.staleCodeMail.id).first()
@@ -160,7 +163,8 @@ test.group('Pruning expired rows', (group) => {
       .map((log) => log.message)
       .join('\n')
     assert.isFalse(await exists('outbox_messages', rows.oldSent.id))
+    assert.isFalse(await exists('outbox_messages', rows.oldFailed.id))
     assert.match(printed, /pruned \d+ one-time code\(s\), \d+ refresh token\(s\)/)
-    assert.match(printed, /message\(s\); \d+ unsent code mail\(s\) expired/)
+    assert.match(printed, /\d+ failed message\(s\); \d+ unsent code mail\(s\) expired/)
   })
 })
