@@ -5,7 +5,10 @@ import { OutboxService } from '#services/mail/outbox_service'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** Puts FAILED outbox messages back in the queue with a fresh count of tries. */
+/**
+ * Puts FAILED outbox messages back in the queue with a fresh count of tries, except code mails
+ * whose codes have expired: those are set aside as EXPIRED instead (never resent), and counted.
+ */
 export default class OutboxRetry extends BaseCommand {
   static commandName = 'outbox:retry'
   static description = 'Queue FAILED outbox messages again (the given ids, or --all)'
@@ -30,7 +33,13 @@ export default class OutboxRetry extends BaseCommand {
       this.exitCode = 1
       return
     }
-    const queued = await outbox.retryFailed(this.all ? undefined : this.ids)
+    const { queued, expired } = await outbox.retryFailed(this.all ? undefined : this.ids)
     this.logger.success(`queued ${queued} failed message(s) again`)
+    if (expired > 0) {
+      this.logger.warning(
+        `not queued: ${expired} code mail(s) whose one-time codes have expired, now EXPIRED ` +
+          '(their users ask for a new code)'
+      )
+    }
   }
 }

@@ -20,7 +20,9 @@ export default class OutboxWork extends BaseCommand {
   async run(outbox: OutboxService, worker: OutboxWorker) {
     if (this.once) {
       const report = await outbox.deliverDue(500)
-      this.logger.info(`sent ${report.sent}, failed ${report.failed}`)
+      this.logger.info(
+        `sent ${report.sent}, failed ${report.failed}, expired (not sent) ${report.expired}`
+      )
       return this.terminate()
     }
     // The same worker as the web server's, expired-row pruning included; on SIGTERM or SIGINT it

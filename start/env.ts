@@ -181,6 +181,7 @@ export const environmentSchema = {
   MAIL_TRANSPORT: mailTransport,
   OUTBOX_MAX_ATTEMPTS: wholeNumber({ min: 1, max: 100, unit: 'tries' }),
   OUTBOX_RETENTION_DAYS: wholeNumber({ min: 0, max: 3650, unit: 'days' }),
+  OUTBOX_FAILED_RETENTION_DAYS: wholeNumber({ min: 1, max: 365, unit: 'days' }),
   // Clients are promised that a key replays for at least a day (docs/api/checkout.md).
   IDEMPOTENCY_RETENTION_HOURS: wholeNumber({ min: 24, max: 8760, unit: 'hours' }),
   IDEMPOTENCY_CLAIM_LEASE_SECONDS: wholeNumber({ min: 1, max: 86_400, unit: 'seconds' }),

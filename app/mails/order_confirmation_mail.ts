@@ -1,6 +1,5 @@
 import { BaseMail } from '@adonisjs/mail'
 import type Order from '#models/order'
-import type { AddressSnapshot } from '#models/order'
 
 /** One order as the order mails show it; amounts in cents. */
 export interface OrderMailSummary {
@@ -40,13 +39,15 @@ export function mailSummaryOf(order: Order): OrderMailSummary {
   }
 }
 
-/** The confirmation as the outbox stores it. */
+/**
+ * The confirmation as the outbox stores it: what the mail shows, and the checkout it confirms.
+ * The shipping address is not shown, so it is not kept in the outbox either.
+ */
 export interface OrderConfirmationPayload {
   email: string
   checkoutId: string
   currency: string
   shippingMethodName: string
-  shippingAddress: AddressSnapshot
   orders: OrderMailSummary[]
   totalCents: number
 }
@@ -82,7 +83,6 @@ export default class OrderConfirmationMail extends BaseMail {
       checkoutId: first.checkoutId,
       currency: first.currency,
       shippingMethodName: first.shippingMethodName,
-      shippingAddress: first.shippingAddress,
       orders: orders.map(mailSummaryOf),
       totalCents: placement.totalCents,
     }

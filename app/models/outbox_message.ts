@@ -13,8 +13,20 @@ export default class OutboxMessage extends UuidModel {
   })
   declare payload: Record<string, unknown>
 
+  /**
+   * PENDING until sent (SENT); FAILED after its last allowed try, until `node ace outbox:retry`;
+   * EXPIRED when the one-time codes it carries expired before it could be sent (never sent).
+   */
   @column()
-  declare status: 'PENDING' | 'SENT' | 'FAILED'
+  declare status: 'PENDING' | 'SENT' | 'FAILED' | 'EXPIRED'
+
+  /** The fields not stored in clear (one-time codes), encrypted: see #services/mail/outbox_secret. */
+  @column({ serializeAs: null })
+  declare secret: string | null
+
+  /** When the codes of `secret` stop working; null for mail that never expires. */
+  @column.dateTime()
+  declare expiresAt: DateTime | null
 
   @column()
   declare attempts: number

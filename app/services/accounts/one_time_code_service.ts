@@ -38,6 +38,12 @@ const windows = () => [
 const windowKey = (prefix: string, user: User, purpose: CodePurpose) =>
   `${prefix}_${purpose}_${user.id}`
 
+/** A code just issued, in clear, and the instant it stops working. */
+export interface IssuedCode {
+  code: string
+  expiresAt: DateTime
+}
+
 /**
  * One-time codes: 6 digits from a CSPRNG, stored as an HMAC, valid OTP_TTL_MINUTES, single use,
  * at most five wrong tries each (counted with a conditional update, so parallel guesses cannot
@@ -45,12 +51,16 @@ const windowKey = (prefix: string, user: User, purpose: CodePurpose) =>
  */
 export class OneTimeCodeService {
   /**
-   * Creates a code within `trx` and returns it in clear, for the mail. The resend allowance is
-   * taken first (an atomic consume in the limiter store, so parallel requests cannot all pass a
-   * check before any of them counts); when one window refuses, what was taken from the others is
-   * given back and the request is refused with 429.
+   * Creates a code within `trx` and returns it in clear with its expiry, for the mail. The resend
+   * allowance is taken first (an atomic consume in the limiter store, so parallel requests cannot
+   * all pass a check before any of them counts); when one window refuses, what was taken from the
+   * others is given back and the request is refused with 429.
    */
-  async issue(user: User, purpose: CodePurpose, trx: TransactionClientContract): Promise<string> {
+  async issue(
+    user: User,
+    purpose: CodePurpose,
+    trx: TransactionClientContract
+  ): Promise<IssuedCode> {
     const taken: Array<{ window: ReturnType<typeof windows>[number]; key: string }> = []
     for (const window of windows()) {
       const key = windowKey(window.prefix, user, purpose)
@@ -73,17 +83,18 @@ export class OneTimeCodeService {
       .update({ consumed_at: sqlTime(now) })
 
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+    const expiresAt = now.plus({ minutes: tokensConfig.otpTtlMinutes })
     await OneTimeCode.create(
       {
         userId: user.id,
         purpose,
         codeHash: codeHash(user.id, purpose, code),
         attempts: 0,
-        expiresAt: now.plus({ minutes: tokensConfig.otpTtlMinutes }),
+        expiresAt,
       },
       { client: trx }
     )
-    return code
+    return { code, expiresAt }
   }
 
   /**

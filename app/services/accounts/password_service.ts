@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import type { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import hash from '@adonisjs/core/services/hash'
 import { safeTiming } from '@adonisjs/core/helpers'
@@ -148,22 +149,26 @@ export class PasswordService {
 
     await db.transaction(async (trx) => {
       const codes = []
+      let expiresAt: DateTime | undefined
       for (const account of accounts) {
         try {
-          const code = await this.codes.issue(account, CodePurpose.PASSWORD_RESET, trx)
-          codes.push({ userType: loginTypeOf(account.userType), code })
+          const issued = await this.codes.issue(account, CodePurpose.PASSWORD_RESET, trx)
+          codes.push({ userType: loginTypeOf(account.userType), code: issued.code })
+          // The mail is worth sending only while every code in it still works.
+          if (!expiresAt || issued.expiresAt < expiresAt) expiresAt = issued.expiresAt
         } catch (error) {
           // This account's resend limit is reached; a 429 here would reveal that it exists.
           if (error instanceof TooManyCodeRequests) continue
           throw error
         }
       }
-      if (codes.length === 0) return
-      await this.outbox.enqueue(trx, 'password_reset', {
-        email,
-        codes,
-        ttlMinutes: tokensConfig.otpTtlMinutes,
-      })
+      if (!expiresAt) return
+      await this.outbox.enqueue(
+        trx,
+        'password_reset',
+        { email, ttlMinutes: tokensConfig.otpTtlMinutes },
+        { fields: { codes }, expiresAt }
+      )
     })
   }
 

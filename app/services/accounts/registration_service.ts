@@ -71,13 +71,21 @@ export class RegistrationService {
           )
         }
 
-        const code = await this.codes.issue(user, CodePurpose.EMAIL_VERIFICATION, trx)
-        await this.outbox.enqueue(trx, 'verification_code', {
-          email: user.email,
-          code,
-          ttlMinutes: tokensConfig.otpTtlMinutes,
-          accountType: loginTypeOf(user.userType),
-        })
+        const { code, expiresAt } = await this.codes.issue(
+          user,
+          CodePurpose.EMAIL_VERIFICATION,
+          trx
+        )
+        await this.outbox.enqueue(
+          trx,
+          'verification_code',
+          {
+            email: user.email,
+            ttlMinutes: tokensConfig.otpTtlMinutes,
+            accountType: loginTypeOf(user.userType),
+          },
+          { fields: { code }, expiresAt }
+        )
         return user
       })
     } catch (error) {

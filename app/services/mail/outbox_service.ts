@@ -1,14 +1,18 @@
+import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import mail from '@adonisjs/mail/services/main'
 import logger from '@adonisjs/core/services/logger'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import type { MailersList } from '@adonisjs/mail/types'
 import OutboxMessage from '#models/outbox_message'
 import { MAIL_KINDS, type MailKind } from '#mails/registry'
 import { sqlTime } from '#support/sql_time'
 import env from '#start/env'
+import tokensConfig from '#config/tokens'
 import { useCompiledMailTemplates } from '#mails/template_engine'
+import { openSecret, sealSecret, type OutboxSecret } from '#services/mail/outbox_secret'
 
 /**
  * How long a claimed message stays invisible to other workers while it is being sent: the lease
@@ -34,8 +38,20 @@ const MAX_RETRY_SECONDS = 30 * 60
 const maxAttempts = () => env.get('OUTBOX_MAX_ATTEMPTS', 10)
 
 /**
- * The payload without its one-time codes. Codes are stored only as keyed hashes; the outbox must
- * hold them in clear until the mail is out, but no longer.
+ * Kinds that carry one-time codes. A row of theirs written before codes were sealed (migration
+ * 1763800822010) holds its codes in clear in the payload and has no `expires_at`; its code was
+ * issued in the same transaction, so it expires OTP_TTL_MINUTES after the row was written.
+ */
+const CODE_KINDS: MailKind[] = ['verification_code', 'password_reset']
+
+/** Why a mail was set aside as EXPIRED, in its `last_error`. */
+const CODE_EXPIRED = 'not sent: its one-time code expired before it could be sent'
+const SECRET_UNREADABLE =
+  'not sent: its one-time code could not be decrypted (APP_KEY changed, or the row was altered)'
+
+/**
+ * The payload without clear one-time codes: what is left of a row written before codes were
+ * sealed, once its mail is sent or expired. Sealed codes live in `secret` and go with it.
  */
 function withoutCodes(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutCodes)
@@ -53,7 +69,30 @@ function withoutCodes(value: unknown): unknown {
 export interface DeliveryReport {
   sent: number
   failed: number
+  /** Code mails not sent because their codes had expired (or could not be read): EXPIRED now. */
+  expired: number
 }
+
+/** Messages a delivery pass dealt with, whatever became of them. */
+export function handledIn(report: DeliveryReport): number {
+  return report.sent + report.failed + report.expired
+}
+
+/** Outcome of `retryFailed`. */
+export interface RetryReport {
+  /** Failed messages put back in the queue. */
+  queued: number
+  /** Failed code mails not queued because their codes had expired: EXPIRED now. */
+  expired: number
+}
+
+type Outcome = keyof DeliveryReport
+
+/** A claimed message as the worker reads it. */
+type ClaimedMessage = Pick<
+  OutboxMessage,
+  'id' | 'kind' | 'payload' | 'attempts' | 'secret' | 'expiresAt' | 'createdAt'
+>
 
 /** A message set aside after its last try. */
 export interface FailedMessage {
@@ -95,6 +134,13 @@ export interface OutboxBacklog {
  * change sends nothing and a committed one is never lost; `deliverDue` claims due messages
  * (a conditional update, so two workers never send the same one), sends them, and reschedules
  * failures with exponential backoff until the last try, after which a message is FAILED.
+ *
+ * One-time codes are secrets, so the table holds them only while they can still be used: sealed
+ * (encrypted) in `secret`, never in the payload; erased once the mail is sent; and a mail whose
+ * codes expired before it went out is never sent but set aside as EXPIRED, its codes erased
+ * (by the worker when it claims it, by `outbox:retry`, and by the hourly prune for the rest).
+ * A mail that fails for good keeps its sealed codes until they expire, not longer: until then
+ * `outbox:retry` can still deliver a code that works, which is what the user is waiting for.
  */
 export class OutboxService {
   #mailer?: keyof MailersList
@@ -104,10 +150,30 @@ export class OutboxService {
     this.#mailer = options.mailer
   }
 
-  /** Records a mail to send once `trx` commits. */
-  async enqueue(trx: TransactionClientContract, kind: MailKind, payload: Record<string, unknown>) {
+  /**
+   * Records a mail to send once `trx` commits. `payload` is stored as it is: only what the mail
+   * shows besides its secrets. `secret` holds the fields that must never be stored in clear (the
+   * one-time codes): sealed for this row, merged into the payload only to build the mail, and
+   * erased once it is sent; after `secret.expiresAt` the mail is never sent.
+   */
+  async enqueue(
+    trx: TransactionClientContract,
+    kind: MailKind,
+    payload: Record<string, unknown>,
+    secret?: OutboxSecret
+  ) {
+    const id = randomUUID()
     await OutboxMessage.create(
-      { kind, payload, status: 'PENDING', attempts: 0, nextAttemptAt: DateTime.now() },
+      {
+        id,
+        kind,
+        payload,
+        secret: secret ? sealSecret({ id, kind, payload }, secret) : null,
+        expiresAt: secret?.expiresAt ?? null,
+        status: 'PENDING',
+        attempts: 0,
+        nextAttemptAt: DateTime.now(),
+      },
       { client: trx }
     )
   }
@@ -119,18 +185,16 @@ export class OutboxService {
    * are closed when the last delivery running in this process ends, so none idles between passes.
    */
   async deliverDue(limit = 20, stopping: () => boolean = () => false): Promise<DeliveryReport> {
-    const report: DeliveryReport = { sent: 0, failed: 0 }
+    const report: DeliveryReport = { sent: 0, failed: 0, expired: 0 }
     const mailer = this.#mailer ?? env.get('MAIL_TRANSPORT')
     activeDeliveries.set(mailer, (activeDeliveries.get(mailer) ?? 0) + 1)
     try {
-      while (report.sent + report.failed < limit && !stopping()) {
-        const batch = await this.#claim(Math.min(BATCH_SIZE, limit - report.sent - report.failed))
+      while (handledIn(report) < limit && !stopping()) {
+        const batch = await this.#claim(Math.min(BATCH_SIZE, limit - handledIn(report)))
         if (batch.length === 0) break
         const outcomes = await Promise.all(batch.map((message) => this.#send(message)))
-        const sent = batch.filter((_message, index) => outcomes[index])
-        await this.#markSent(sent)
-        report.sent += sent.length
-        report.failed += batch.length - sent.length
+        await this.#markSent(batch.filter((_message, index) => outcomes[index] === 'sent'))
+        for (const outcome of outcomes) report[outcome] += 1
         if (batch.length < BATCH_SIZE) break
       }
     } finally {
@@ -222,9 +286,12 @@ export class OutboxService {
 
   /**
    * Puts FAILED messages back in the queue with a fresh count of tries: the given ones, or every
-   * failed one when `ids` is omitted. Returns how many went back.
+   * failed one when `ids` is omitted. A failed code mail whose codes have expired is not queued
+   * (it would mail a code that no longer works) but set aside as EXPIRED, its codes erased; its
+   * user asks for a new code. Mail without codes (order mail) never expires and is always queued.
    */
-  async retryFailed(ids?: string[]): Promise<number> {
+  async retryFailed(ids?: string[]): Promise<RetryReport> {
+    const expired = await this.#expireUnsent(['FAILED'], ids)
     const query = db.from('outbox_messages').where('status', 'FAILED')
     if (ids) query.whereIn('id', ids)
     const now = sqlTime()
@@ -235,7 +302,18 @@ export class OutboxService {
       locked_until: null,
       updated_at: now,
     })
-    return Number(updated)
+    return { queued: Number(updated), expired }
+  }
+
+  /**
+   * Sets aside as EXPIRED every unsent code mail (pending or failed, not claimed right now) whose
+   * codes have expired, erases those codes, and returns how many. The worker refuses such a mail
+   * anyway when it claims it; this reaches the failed ones it never claims and the pending ones
+   * waiting out a long backoff, so no code stays in the table long after it stopped working.
+   * Run by `node ace prune` and the worker's hourly prune.
+   */
+  async expireCodeMails(now: DateTime = DateTime.now()): Promise<number> {
+    return this.#expireUnsent(['PENDING', 'FAILED'], undefined, now)
   }
 
   /**
@@ -257,6 +335,7 @@ export class OutboxService {
         .update({
           status: 'SENT',
           payload: JSON.stringify(withoutCodes(message.payload)),
+          secret: null,
           sent_at: now,
           locked_until: null,
           updated_at: now,
@@ -272,7 +351,7 @@ export class OutboxService {
    * another worker is claiming at that moment instead of waiting for them; SQLite runs one write
    * at a time anyway.
    */
-  async #claim(size: number): Promise<OutboxMessage[]> {
+  async #claim(size: number): Promise<ClaimedMessage[]> {
     const now = DateTime.now()
     const due = db
       .from('outbox_messages')
@@ -291,17 +370,20 @@ export class OutboxService {
         'kind',
         'payload',
         'attempts',
+        'secret',
+        'expires_at',
+        'created_at',
       ])
     return rows.map((row: Record<string, unknown>) => OutboxMessage.$createFromAdapterResult(row)!)
   }
 
   /**
-   * Records the messages sent: one statement for those whose payload stays as it is, one per
-   * message whose one-time codes must be dropped from the stored payload.
+   * Records the messages sent, their sealed codes erased: one statement for the batch, plus one
+   * per row of an earlier version whose clear codes must leave the payload.
    */
-  async #markSent(messages: OutboxMessage[]) {
+  async #markSent(messages: ClaimedMessage[]) {
     const now = sqlTime()
-    const sent = { status: 'SENT', sent_at: now, locked_until: null, updated_at: now }
+    const sent = { status: 'SENT', secret: null, sent_at: now, locked_until: null, updated_at: now }
     const unchanged: string[] = []
     for (const message of messages) {
       const stored = JSON.stringify(message.payload)
@@ -322,12 +404,77 @@ export class OutboxService {
       .update({ ...sent, attempts: db.raw('attempts + 1') })
   }
 
-  async #send(message: OutboxMessage): Promise<boolean> {
+  /**
+   * Sets aside as EXPIRED the unsent messages of `statuses` (and of `ids`, when given) whose codes
+   * have expired, not claimed by a worker right now, and erases their codes. Sealed rows go in
+   * one statement; rows of an earlier version (clear codes, no `expires_at`) one by one, since
+   * their payload is rewritten.
+   */
+  async #expireUnsent(
+    statuses: OutboxMessage['status'][],
+    ids?: string[],
+    now: DateTime = DateTime.now()
+  ): Promise<number> {
+    const unsent = (query: DatabaseQueryBuilderContract) => {
+      query
+        .whereIn('status', statuses)
+        .where((unclaimed) =>
+          unclaimed.whereNull('locked_until').orWhere('locked_until', '<', sqlTime(now))
+        )
+      if (ids) query.whereIn('id', ids)
+      return query
+    }
+    const expired = {
+      status: 'EXPIRED',
+      secret: null,
+      locked_until: null,
+      last_error: CODE_EXPIRED,
+      updated_at: sqlTime(now),
+    }
+    const sealed = await unsent(db.from('outbox_messages'))
+      .where('expires_at', '<=', sqlTime(now))
+      .update(expired)
+    const legacy = await unsent(db.from('outbox_messages').select('id', 'payload'))
+      .whereNull('expires_at')
+      .whereIn('kind', CODE_KINDS)
+      .where('created_at', '<=', sqlTime(now.minus({ minutes: tokensConfig.otpTtlMinutes })))
+    for (const row of legacy) {
+      await db
+        .from('outbox_messages')
+        .where('id', row.id)
+        .update({ ...expired, payload: JSON.stringify(withoutCodes(JSON.parse(row.payload))) })
+    }
+    return Number(sealed) + legacy.length
+  }
+
+  /** Sets a claimed message aside as EXPIRED, its codes (sealed, or clear in an old row) erased. */
+  async #markExpired(message: ClaimedMessage, reason: string) {
+    const now = sqlTime()
+    await db
+      .from('outbox_messages')
+      .where('id', message.id)
+      .update({
+        status: 'EXPIRED',
+        secret: null,
+        payload: JSON.stringify(withoutCodes(message.payload)),
+        locked_until: null,
+        last_error: reason,
+        updated_at: now,
+      })
+    logger.warn({ outboxId: message.id, kind: message.kind }, `mail ${reason}`)
+  }
+
+  async #send(message: ClaimedMessage): Promise<Outcome> {
+    const ready = readyToSend(message, DateTime.now())
+    if ('refusal' in ready) {
+      await this.#markExpired(message, ready.refusal)
+      return 'expired'
+    }
     const build = MAIL_KINDS[message.kind as MailKind]
     try {
       if (!build) throw new Error(`unknown outbox kind "${message.kind}"`)
       useCompiledMailTemplates()
-      await mail.use(this.#mailer).send(build(message.payload as any))
+      await mail.use(this.#mailer).send(build(ready.payload as any))
     } catch (error) {
       const attempts = message.attempts + 1
       const delay = Math.min(FIRST_RETRY_SECONDS * 2 ** (attempts - 1), MAX_RETRY_SECONDS)
@@ -357,10 +504,33 @@ export class OutboxService {
           'mail delivery failed; will retry'
         )
       }
-      return false
+      return 'failed'
     }
-    return true
+    return 'sent'
   }
+}
+
+/**
+ * The payload a claimed message's mail is built from (its secret opened and merged in), or why it
+ * must not be sent: its codes expired, or its secret does not open for this row.
+ */
+function readyToSend(
+  message: ClaimedMessage,
+  now: DateTime
+): { payload: Record<string, unknown> } | { refusal: string } {
+  if (message.secret) {
+    const secret = openSecret(message)
+    if (!secret) return { refusal: SECRET_UNREADABLE }
+    if (secret.expiresAt <= now) return { refusal: CODE_EXPIRED }
+    return { payload: { ...message.payload, ...secret.fields } }
+  }
+  const expiresAt =
+    message.expiresAt ??
+    (CODE_KINDS.includes(message.kind as MailKind)
+      ? message.createdAt.plus({ minutes: tokensConfig.otpTtlMinutes })
+      : null)
+  if (expiresAt && expiresAt <= now) return { refusal: CODE_EXPIRED }
+  return { payload: message.payload }
 }
 
 /** A timestamp as the driver returned it: a Date on PostgreSQL, UTC text on SQLite. */

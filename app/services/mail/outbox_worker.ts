@@ -1,9 +1,12 @@
 import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
-import { OutboxService } from '#services/mail/outbox_service'
+import { handledIn, OutboxService } from '#services/mail/outbox_service'
 import { PruneService } from '#services/system/prune_service'
 
-/** How often the worker also prunes expired rows (`node ace prune` does the same on demand). */
+/**
+ * How often the worker also prunes expired rows and erases expired codes from unsent mail
+ * (`node ace prune` does the same on demand).
+ */
 const PRUNE_EVERY_MS = 60 * 60 * 1000
 /**
  * Messages one delivery call sends at most before the pass checks again; the pass goes on with
@@ -55,7 +58,7 @@ export class OutboxWorker {
       let report
       do {
         report = await this.outbox.deliverDue(MESSAGES_PER_CALL, stopping)
-      } while (report.sent + report.failed >= MESSAGES_PER_CALL && !this.#stopping)
+      } while (handledIn(report) >= MESSAGES_PER_CALL && !this.#stopping)
     } catch (error) {
       logger.error({ err: error }, 'outbox pass failed')
     }

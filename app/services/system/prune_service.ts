@@ -1,16 +1,23 @@
+import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import env from '#start/env'
 import { sqlTime } from '#support/sql_time'
+import { OutboxService } from '#services/mail/outbox_service'
 
 /** Rows removed by one prune, by kind. */
 export interface PruneReport {
   oneTimeCodes: number
   refreshTokens: number
   idempotencyKeys: number
+  /** Sent mail, and code mail whose codes expired before it went out (EXPIRED). */
   outboxMessages: number
+  /** Mail that failed for good (FAILED) and was never retried. */
+  failedOutboxMessages: number
+  /** Unsent code mails whose codes expired: not removed, set aside as EXPIRED, codes erased. */
+  expiredCodeMails: number
 }
 
 /** Rows deleted per statement, so a large backlog never holds long locks or one huge transaction. */
@@ -21,11 +28,16 @@ const MINIMUM_KEY_RETENTION_HOURS = 24
 
 /**
  * Removes rows that can no longer matter: expired one-time codes and refresh tokens, idempotency
- * keys past their retention (`IDEMPOTENCY_RETENTION_HOURS`, default 72) and sent outbox messages
- * past theirs (`OUTBOX_RETENTION_DAYS`, default 7). Deletes go in batches by id. Safe to run on
- * several instances at once: each batch deletes whatever is still there.
+ * keys past their retention (`IDEMPOTENCY_RETENTION_HOURS`, default 72), sent and expired outbox
+ * messages past theirs (`OUTBOX_RETENTION_DAYS`, default 7) and failed ones past theirs
+ * (`OUTBOX_FAILED_RETENTION_DAYS`, default 30); before that, it erases the codes of unsent mail
+ * whose codes have expired. Deletes go in batches by id. Safe to run on several instances at
+ * once: each batch deletes whatever is still there.
  */
+@inject()
 export class PruneService {
+  constructor(protected outbox: OutboxService) {}
+
   /** Prunes every kind and returns how many rows went. */
   async prune(now: DateTime = DateTime.now()): Promise<PruneReport> {
     const keyRetention = Math.max(
@@ -33,8 +45,11 @@ export class PruneService {
       env.get('IDEMPOTENCY_RETENTION_HOURS', 72)
     )
     const outboxRetention = env.get('OUTBOX_RETENTION_DAYS', 7)
+    const failedRetention = env.get('OUTBOX_FAILED_RETENTION_DAYS', 30)
 
     const report: PruneReport = {
+      // First, so a code mail that expires now is counted below only once it is old enough.
+      expiredCodeMails: await this.outbox.expireCodeMails(now),
       // A code past its lifetime can be neither used nor counted against.
       oneTimeCodes: await this.#deleteInBatches('one_time_codes', (query) =>
         query.where('expires_at', '<', sqlTime(now))
@@ -46,11 +61,28 @@ export class PruneService {
       idempotencyKeys: await this.#deleteInBatches('idempotency_keys', (query) =>
         query.where('created_at', '<', sqlTime(now.minus({ hours: keyRetention })))
       ),
-      // Only delivered mail: pending and failed messages stay until they are sent or retried.
+      // Finished mail: delivered, or never to be delivered because its codes expired.
       outboxMessages: await this.#deleteInBatches('outbox_messages', (query) =>
+        query.where((finished) =>
+          finished
+            .where((sent) =>
+              sent
+                .where('status', 'SENT')
+                .where('sent_at', '<', sqlTime(now.minus({ days: outboxRetention })))
+            )
+            .orWhere((expired) =>
+              expired
+                .where('status', 'EXPIRED')
+                .where('updated_at', '<', sqlTime(now.minus({ days: outboxRetention })))
+            )
+        )
+      ),
+      // A failed mail waits this long for an operator's `outbox:retry`; past it the mail is stale
+      // and its row (addresses, order details) is kept no longer. Pending mail is never pruned.
+      failedOutboxMessages: await this.#deleteInBatches('outbox_messages', (query) =>
         query
-          .where('status', 'SENT')
-          .where('sent_at', '<', sqlTime(now.minus({ days: outboxRetention })))
+          .where('status', 'FAILED')
+          .where('updated_at', '<', sqlTime(now.minus({ days: failedRetention })))
       ),
     }
     const total = Object.values(report).reduce((sum, count) => sum + count, 0)

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import testUtils from '@adonisjs/core/services/test_utils'
@@ -9,6 +10,8 @@ import env from '#start/env'
 import mail from '@adonisjs/mail/services/main'
 import OutboxMessage from '#models/outbox_message'
 import { OutboxService } from '#services/mail/outbox_service'
+import { openSecret } from '#services/mail/outbox_secret'
+import tokensConfig from '#config/tokens'
 import { sqlTime } from '#support/sql_time'
 import { expectEnvelope } from '#tests/helpers/responses'
 import { PASSWORD, expectLogin, register, registerVerified, uniqueEmail } from './support.js'
@@ -51,7 +54,7 @@ test.group('Mail through the outbox', (group) => {
     assert.equal(queued.kind, 'verification_code')
 
     const report = await new OutboxService({ mailer: 'smtp' }).deliverDue()
-    assert.deepEqual(report, { sent: 1, failed: 0 })
+    assert.deepEqual(report, { sent: 1, failed: 0, expired: 0 })
 
     assert.lengthOf(smtp.messages, 1)
     assert.deepEqual(smtp.messages[0].to, [email])
@@ -87,6 +90,7 @@ test.group('Mail through the outbox', (group) => {
     assert.deepEqual(await new OutboxService({ mailer: 'smtp' }).deliverDue(), {
       sent: 1,
       failed: 0,
+      expired: 0,
     })
     assert.lengthOf(smtp.messages, 1)
     const raw = smtp.messages[0].raw
@@ -101,9 +105,11 @@ test.group('Mail through the outbox', (group) => {
     expectEnvelope(assert, reset, 200)
     await expectLogin(assert, client, email, 'Granite-Falcon-3318', 'customer')
 
-    // The reset also queued a "your password was changed" notice; the code mail is the one sent.
+    // The reset also queued a "your password was changed" notice; the code mail is the one sent,
+    // and what is left of it holds no code.
     const sent = await outboxRowTo(email, 'password_reset')
-    assert.deepEqual(sent.payload.codes, [{ userType: 'customer' }, { userType: 'seller' }])
+    assert.deepEqual(sent.payload, { email, ttlMinutes: tokensConfig.otpTtlMinutes })
+    assert.isNull(sent.secret)
   })
 
   test('a mail server that is down delays the mail and loses none', async ({ client, assert }) => {
@@ -113,7 +119,7 @@ test.group('Mail through the outbox', (group) => {
 
     // Down: the send fails fast, the message stays pending with a later try.
     const startedAt = Date.now()
-    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 1 })
+    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 1, expired: 0 })
     assert.isBelow(Date.now() - startedAt, 5000)
     let row = await outboxRowTo(email)
     assert.equal(row.status, 'PENDING')
@@ -122,14 +128,16 @@ test.group('Mail through the outbox', (group) => {
     assert.isNull(row.lockedUntil)
     assert.isNull(row.sentAt)
     assert.isAbove(row.nextAttemptAt.diffNow('seconds').seconds, 5)
-    assert.property(row.payload, 'code')
+    // The code waits sealed, never in the payload.
+    assert.notProperty(row.payload, 'code')
+    assert.isString(row.secret)
 
     // Not due yet: nothing is tried.
-    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 0 })
+    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 0, expired: 0 })
 
     // Due again and still down: the delay doubles.
     await db.from('outbox_messages').where('id', row.id).update({ next_attempt_at: sqlTime() })
-    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 1 })
+    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 1, expired: 0 })
     row = await outboxRowTo(email)
     assert.equal(row.attempts, 2)
     assert.isAbove(row.nextAttemptAt.diffNow('seconds').seconds, 15)
@@ -137,8 +145,8 @@ test.group('Mail through the outbox', (group) => {
     // Up: the next due pass sends it exactly once.
     await smtp.start()
     await db.from('outbox_messages').where('id', row.id).update({ next_attempt_at: sqlTime() })
-    assert.deepEqual(await outbox.deliverDue(), { sent: 1, failed: 0 })
-    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 0 })
+    assert.deepEqual(await outbox.deliverDue(), { sent: 1, failed: 0, expired: 0 })
+    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 0, expired: 0 })
     assert.lengthOf(smtp.messages, 1)
     assert.deepEqual(smtp.messages[0].to, [email])
 
@@ -165,11 +173,12 @@ test.group('Mail through the outbox', (group) => {
     await assert.rejects(() =>
       db.transaction(async (trx) => {
         const outbox = await app.container.make(OutboxService)
-        await outbox.enqueue(trx, 'verification_code', {
-          email,
-          code: '123456',
-          ttlMinutes: 10,
-        })
+        await outbox.enqueue(
+          trx,
+          'verification_code',
+          { email, ttlMinutes: 10 },
+          { fields: { code: '123456' }, expiresAt: DateTime.now().plus({ minutes: 10 }) }
+        )
         throw new Error('the change failed')
       })
     )
@@ -186,10 +195,11 @@ test.group('Mail through the outbox', (group) => {
     const before = new Set(await readdir(directory).catch(() => [] as string[]))
     expectEnvelope(assert, await register(client, email), 200)
     const queued = await outboxRowTo(email)
-    const code = queued.payload.code
+    const code = openSecret(queued)?.fields.code
+    assert.match(String(code), /^\d{6}$/)
 
     const outbox = await app.container.make(OutboxService)
-    assert.deepEqual(await outbox.deliverDue(), { sent: 1, failed: 0 })
+    assert.deepEqual(await outbox.deliverDue(), { sent: 1, failed: 0, expired: 0 })
     const after = await readdir(directory)
     const created = after.filter((name) => !before.has(name))
     assert.lengthOf(created, 1)

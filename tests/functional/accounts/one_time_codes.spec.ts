@@ -24,7 +24,7 @@ const RESET = CodePurpose.PASSWORD_RESET
 
 const service = await app.container.make(OneTimeCodeService)
 const issue = (user: User, purpose: CodePurpose = VERIFY) =>
-  db.transaction((trx) => service.issue(user, purpose, trx))
+  db.transaction((trx) => service.issue(user, purpose, trx)).then((issued) => issued.code)
 const consume = (accounts: User[], code: string, purpose: CodePurpose = VERIFY) =>
   db.transaction((trx) => service.consume(accounts, purpose, code, trx))
 

@@ -1,6 +1,7 @@
 /*
 | Shared steps of the account tests. Codes are never predictable: a test reads the code the
-| service mailed from the outbox row it wrote (`payload.code`, or `payload.codes` for a reset).
+| service mailed from the outbox row it wrote, its sealed secret opened as the mail worker opens
+| it (`code`, or `codes` for a reset).
 */
 import { createHash, randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
@@ -10,6 +11,7 @@ import type { Assert } from '@japa/assert'
 import db from '@adonisjs/lucid/services/db'
 import limiter from '@adonisjs/limiter/services/main'
 import OutboxMessage from '#models/outbox_message'
+import { openSecret } from '#services/mail/outbox_secret'
 import User from '#models/user'
 import { sqlTime } from '#support/sql_time'
 import type { LoginType } from '#enums/user_type'
@@ -24,7 +26,10 @@ export function uniqueEmail(label = 'user'): string {
   return `${label}-${randomUUID().slice(0, 12)}@example.com`
 }
 
-/** The outbox payload of the one pending mail of `kind` to `email`; removed, so the next is found. */
+/**
+ * What the one pending mail of `kind` to `email` is built from (its payload with its sealed codes
+ * opened); the row is removed, so the next is found.
+ */
 export async function takeMail(
   kind: 'verification_code' | 'password_reset' | 'password_changed',
   email: string
@@ -35,7 +40,7 @@ export async function takeMail(
     throw new Error(`expected one pending ${kind} mail to ${email}, found ${pending.length}`)
   }
   await pending[0].delete()
-  return pending[0].payload
+  return { ...pending[0].payload, ...openSecret(pending[0])?.fields }
 }
 
 /** How many mails of `kind` to `email` the outbox holds. */

@@ -31,7 +31,7 @@ test.group('Order mails through the outbox', (group) => {
 
     // Down: every send fails, the orders stand and the mails wait in the outbox.
     const outbox = new OutboxService({ mailer: 'smtp' })
-    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 3 })
+    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 3, expired: 0 })
     const waiting = await OutboxMessage.query().where('status', 'PENDING')
     assert.lengthOf(waiting, 3)
     for (const message of waiting) assert.equal(message.attempts, 1)
@@ -40,8 +40,8 @@ test.group('Order mails through the outbox', (group) => {
     // Back up: the next due pass sends each mail exactly once.
     await smtp.start()
     await db.from('outbox_messages').update({ next_attempt_at: sqlTime() })
-    assert.deepEqual(await outbox.deliverDue(), { sent: 3, failed: 0 })
-    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 0 })
+    assert.deepEqual(await outbox.deliverDue(), { sent: 3, failed: 0, expired: 0 })
+    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 0, expired: 0 })
     assert.lengthOf(smtp.messages, 3)
 
     const confirmation = smtp.to(customer.user.email)
@@ -59,6 +59,25 @@ test.group('Order mails through the outbox', (group) => {
     const toSecond = smtp.to(second.user.email)
     assert.include(toSecond, `Subject: New order ${orderB.orderNumber} for Beta Supplies`)
     assert.include(toSecond, '3 x Tea (TEA-1): 21.75 USD')
+  })
+
+  test('the confirmation keeps no shipping address in the outbox (it shows none); the notice does', async ({
+    client,
+    assert,
+  }) => {
+    const { customer, first, standard } = await twoShopCart()
+    const response = await requestPlacement(client, customer, standard, {
+      paymentMethod: 'BANK_TRANSFER',
+    })
+    response.assertStatus(201)
+
+    const queued = (kind: string, email: string) =>
+      OutboxMessage.query().where('kind', kind).whereLike('payload', `%${email}%`).firstOrFail()
+    const confirmation = await queued('order_confirmation', customer.user.email)
+    assert.notProperty(confirmation.payload, 'shippingAddress')
+    assert.equal(confirmation.payload.email, customer.user.email)
+    const notice = await queued('new_order', first.user.email)
+    assert.property(notice.payload, 'shippingAddress')
   })
 
   test('a refused placement queues no mail', async ({ client, assert }) => {

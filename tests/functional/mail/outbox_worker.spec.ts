@@ -43,7 +43,7 @@ class SlowOutbox extends OutboxService {
   async deliverDue(): Promise<DeliveryReport> {
     this.passes += 1
     await new Promise<void>((resolve) => (this.release = resolve))
-    return { sent: 0, failed: 0 }
+    return { sent: 0, failed: 0, expired: 0 }
   }
 }
 
@@ -57,7 +57,7 @@ test.group('Outbox: failing for good, and back', (group) => {
     const outbox = new OutboxService({ mailer: 'smtp' })
     const message = await queued({ attempts: 9 })
 
-    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 1 })
+    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 1, expired: 0 })
     const failed = await OutboxMessage.findOrFail(message.id)
     assert.equal(failed.status, 'FAILED')
     assert.equal(failed.attempts, 10)
@@ -67,7 +67,7 @@ test.group('Outbox: failing for good, and back', (group) => {
 
     // Even when its next try would be due, a FAILED message is left alone.
     await db.from('outbox_messages').where('id', message.id).update({ next_attempt_at: sqlTime() })
-    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 0 })
+    assert.deepEqual(await outbox.deliverDue(), { sent: 0, failed: 0, expired: 0 })
     assert.equal(await attemptsOf(message.id), 10)
   })
 
@@ -87,7 +87,10 @@ test.group('Outbox: failing for good, and back', (group) => {
     const other = await queued({ status: 'FAILED', attempts: 10, lastError: 'refused' })
     const pending = await queued({ attempts: 3 })
 
-    assert.equal(await new OutboxService().retryFailed([chosen.id, pending.id]), 1)
+    assert.deepEqual(await new OutboxService().retryFailed([chosen.id, pending.id]), {
+      queued: 1,
+      expired: 0,
+    })
     const retried = await OutboxMessage.findOrFail(chosen.id)
     assert.equal(retried.status, 'PENDING')
     assert.equal(retried.attempts, 0)
@@ -206,7 +209,7 @@ test.group('Outbox worker', (group) => {
 
   test('ticks never overlap: a tick during a pass joins it', async ({ assert }) => {
     const outbox = new SlowOutbox()
-    const worker = new OutboxWorker(outbox, new PruneService())
+    const worker = new OutboxWorker(outbox, new PruneService(new OutboxService()))
     const first = worker.tick()
     const second = worker.tick()
     await new Promise((resolve) => setImmediate(resolve))
@@ -218,7 +221,7 @@ test.group('Outbox worker', (group) => {
 
   test('stop waits for the pass in progress, then no pass starts', async ({ assert }) => {
     const outbox = new SlowOutbox()
-    const worker = new OutboxWorker(outbox, new PruneService())
+    const worker = new OutboxWorker(outbox, new PruneService(new OutboxService()))
     worker.start(10)
     await new Promise((resolve) => setTimeout(resolve, 50))
     assert.equal(outbox.passes, 1)
@@ -241,7 +244,7 @@ test.group('Outbox worker', (group) => {
         throw new Error('database gone')
       }
     })()
-    const worker = new OutboxWorker(broken, new PruneService())
+    const worker = new OutboxWorker(broken, new PruneService(new OutboxService()))
     await worker.tick()
     await worker.tick()
     assert.equal(calls, 2)
@@ -250,7 +253,10 @@ test.group('Outbox worker', (group) => {
   test('the first pass also prunes expired rows', async ({ assert }) => {
     const expiredDay = DateTime.now().minus({ days: 30 })
     const old = await queued({ status: 'SENT', sentAt: expiredDay, attempts: 1 })
-    const worker = new OutboxWorker(new SlowOutboxThatFinishes(), new PruneService())
+    const worker = new OutboxWorker(
+      new SlowOutboxThatFinishes(),
+      new PruneService(new OutboxService())
+    )
     await worker.tick()
     assert.isNull(await OutboxMessage.find(old.id))
   })
@@ -259,7 +265,7 @@ test.group('Outbox worker', (group) => {
 /** An outbox with nothing to send. */
 class SlowOutboxThatFinishes extends OutboxService {
   async deliverDue(): Promise<DeliveryReport> {
-    return { sent: 0, failed: 0 }
+    return { sent: 0, failed: 0, expired: 0 }
   }
 }
 

@@ -45,16 +45,17 @@ async function rowsOfEveryKind() {
     created_at: at(createdAt),
     updated_at: at(createdAt),
   })
-  const mail = (status: string, sentAt: DateTime | null, createdAt: DateTime) => ({
+  /** A mail that reached `status` at `since` (sent then, when SENT). */
+  const mail = (status: string, since: DateTime, kind = 'order_confirmation', extra = {}) => ({
     id: id(),
-    kind: 'verification_code',
-    payload: JSON.stringify({ email: `prune-${randomUUID()}@example.com` }),
+    kind,
+    payload: JSON.stringify({ email: `prune-${randomUUID()}@example.com`, ...extra }),
     status,
     attempts: 1,
-    next_attempt_at: at(createdAt),
-    sent_at: sentAt ? at(sentAt) : null,
-    created_at: at(createdAt),
-    updated_at: at(createdAt),
+    next_attempt_at: at(since),
+    sent_at: status === 'SENT' ? at(since) : null,
+    created_at: at(since),
+    updated_at: at(since),
   })
   const rows = {
     expiredCode: code(now.minus({ minutes: 1 })),
@@ -63,17 +64,32 @@ async function rowsOfEveryKind() {
     liveToken: token(now.plus({ days: 29 })),
     oldKey: key(now.minus({ hours: 73 })),
     recentKey: key(now.minus({ hours: 71 })),
-    oldSent: mail('SENT', now.minus({ days: 8 }), now.minus({ days: 8 })),
-    recentSent: mail('SENT', now.minus({ days: 6 }), now.minus({ days: 6 })),
-    oldFailed: mail('FAILED', null, now.minus({ days: 30 })),
-    oldPending: mail('PENDING', null, now.minus({ days: 30 })),
+    oldSent: mail('SENT', now.minus({ days: 8 })),
+    recentSent: mail('SENT', now.minus({ days: 6 })),
+    oldExpired: mail('EXPIRED', now.minus({ days: 8 }), 'verification_code'),
+    oldFailed: mail('FAILED', now.minus({ days: 31 })),
+    recentFailed: mail('FAILED', now.minus({ days: 29 })),
+    oldPending: mail('PENDING', now.minus({ days: 60 })),
+    // Written by the version that kept codes in the payload; failed for good 20 minutes ago.
+    staleCodeMail: mail('FAILED', now.minus({ minutes: 20 }), 'verification_code', {
+      code: '482913',
+      ttlMinutes: 10,
+    }),
   }
   await db.table('one_time_codes').multiInsert([rows.expiredCode, rows.liveCode])
   await db.table('refresh_tokens').multiInsert([rows.expiredToken, rows.liveToken])
   await db.table('idempotency_keys').multiInsert([rows.oldKey, rows.recentKey])
   await db
     .table('outbox_messages')
-    .multiInsert([rows.oldSent, rows.recentSent, rows.oldFailed, rows.oldPending])
+    .multiInsert([
+      rows.oldSent,
+      rows.recentSent,
+      rows.oldExpired,
+      rows.oldFailed,
+      rows.recentFailed,
+      rows.oldPending,
+      rows.staleCodeMail,
+    ])
   return rows
 }
 
@@ -96,11 +112,18 @@ test.group('Pruning expired rows', (group) => {
     // Keys are kept 72 hours by default (IDEMPOTENCY_RETENTION_HOURS).
     assert.isFalse(await exists('idempotency_keys', rows.oldKey.id))
     assert.isTrue(await exists('idempotency_keys', rows.recentKey.id))
-    // Sent mail is kept 7 days (OUTBOX_RETENTION_DAYS); unsent mail, failed or not, stays.
+    // Sent and expired mail is kept 7 days (OUTBOX_RETENTION_DAYS), failed mail 30 days
+    // (OUTBOX_FAILED_RETENTION_DAYS); pending mail stays until it is sent.
     assert.isFalse(await exists('outbox_messages', rows.oldSent.id))
     assert.isTrue(await exists('outbox_messages', rows.recentSent.id))
-    assert.isTrue(await exists('outbox_messages', rows.oldFailed.id))
+    assert.isFalse(await exists('outbox_messages', rows.oldExpired.id))
+    assert.isFalse(await exists('outbox_messages', rows.oldFailed.id))
+    assert.isTrue(await exists('outbox_messages', rows.recentFailed.id))
     assert.isTrue(await exists('outbox_messages', rows.oldPending.id))
+    // A failed code mail whose code has expired stays a while, without its code.
+    const stale = await db.from('outbox_messages').where('id', rows.staleCodeMail.id).first()
+    assert.equal(stale.status, 'EXPIRED')
+    assert.notInclude(stale.payload, '482913')
 
     for (const count of Object.values(report)) assert.isAtLeast(count, 1)
   })
@@ -139,7 +162,9 @@ test.group('Pruning expired rows', (group) => {
       .getLogs()
       .map((log) => log.message)
       .join('\n')
-    assert.match(printed, /pruned \d+ one-time code\(s\), \d+ refresh token\(s\)/)
     assert.isFalse(await exists('outbox_messages', rows.oldSent.id))
+    assert.isFalse(await exists('outbox_messages', rows.oldFailed.id))
+    assert.match(printed, /pruned \d+ one-time code\(s\), \d+ refresh token\(s\)/)
+    assert.match(printed, /\d+ failed message\(s\); \d+ unsent code mail\(s\) expired/)
   })
 })

@@ -53,6 +53,9 @@ test.group('Settings: values once accepted, or stopping the boot with a stack tr
       { name: 'OTP_TTL_MINUTES', value: '-5', range: 'a whole number from 1 to 60 (minutes)' },
       { name: 'DB_POOL_MAX', value: '0', range: 'a whole number from 1 to 1000' },
       { name: 'OUTBOX_MAX_ATTEMPTS', value: '0', range: 'a whole number from 1 to 100' },
+      { name: 'OUTBOX_FAILED_RETENTION_DAYS', value: '0', range: 'a whole number from 1 to 365' },
+      { name: 'OUTBOX_FAILED_RETENTION_DAYS', value: '366', range: 'a whole number from 1 to 365' },
+      { name: 'OUTBOX_FAILED_RETENTION_DAYS', value: '2.5', range: 'a whole number from 1 to 365' },
       { name: 'SMTP_PORT', value: '99999', range: 'a whole number from 1 to 65535' },
       { name: 'JWT_ISSUER', value: '', range: 'must not be empty' },
     ] as Array<{ name: Name; value: string; range: string }>)
