@@ -1,10 +1,24 @@
 import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
 import { captureLogs, logLines } from '#tests/helpers/logs'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /** A route that answers an error body, so the id shows in the header, the body and the logs. */
 const MISSING = '/api/v1/no-such-route'
+
+/** Sends `id` as X-Request-Id: the id answered in the header and the body, and the log lines. */
+async function sentWith(client: ApiClient, id: string) {
+  let header: string | undefined
+  let bodyId: string | undefined
+  const output = await captureLogs(async () => {
+    const response = await client.get(MISSING).header('X-Request-Id', id)
+    response.assertStatus(404)
+    header = response.header('x-request-id')
+    bodyId = response.body().requestId
+  })
+  return { header, bodyId, output }
+}
 
 test.group('Request ids sent by the client', () => {
   test('{$i}: a well-formed id is kept everywhere')
@@ -15,14 +29,7 @@ test.group('Request ids sent by the client', () => {
       'lb:10.0.0.1:443_x.y',
     ])
     .run(async ({ client, assert }, id) => {
-      let header: string | undefined
-      let bodyId: string | undefined
-      const output = await captureLogs(async () => {
-        const response = await client.get(MISSING).header('X-Request-Id', id)
-        response.assertStatus(404)
-        header = response.header('x-request-id')
-        bodyId = response.body().requestId
-      })
+      const { header, bodyId, output } = await sentWith(client, id)
       assert.equal(header, id)
       assert.equal(bodyId, id)
       const lines = logLines(output).filter(
@@ -46,14 +53,7 @@ test.group('Request ids sent by the client', () => {
       'a/b',
     ])
     .run(async ({ client, assert }, id) => {
-      let header: string | undefined
-      let bodyId: string | undefined
-      const output = await captureLogs(async () => {
-        const response = await client.get(MISSING).header('X-Request-Id', id)
-        response.assertStatus(404)
-        header = response.header('x-request-id')
-        bodyId = response.body().requestId
-      })
+      const { header, bodyId, output } = await sentWith(client, id)
       assert.match(header ?? '', UUID)
       assert.equal(bodyId, header)
       const lines = logLines(output)
