@@ -17,9 +17,9 @@ import {
   flag,
   nonEmptyText,
   oneOf,
-  requiredWholeNumber,
   textWhere,
   wholeNumber,
+  withDefault,
 } from '#support/env_rules'
 
 /** An optional URL whose scheme is one of `protocols` (validator-lite's URL check rejects them). */
@@ -134,14 +134,18 @@ function superAdminPassword(name: string, value?: string) {
  */
 export const environmentSchema = {
   NODE_ENV: oneOf(['development', 'production', 'test'], { required: true }),
-  PORT: requiredWholeNumber({ min: 1, max: 65535 }),
-  HOST: described(
-    Env.schema.string({ format: 'host' }),
-    'a host name or IP address to listen on, such as localhost or 0.0.0.0'
+  PORT: withDefault(wholeNumber({ min: 1, max: 65535 }), 3333),
+  HOST: withDefault(
+    described(
+      Env.schema.string.optional({ format: 'host' }),
+      'a host name or IP address to listen on, such as localhost or 0.0.0.0'
+    ),
+    'localhost'
   ),
-  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-    required: true,
-  }),
+  LOG_LEVEL: withDefault(
+    oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    'info'
+  ),
   APP_KEY: strongSecret,
   TRUST_PROXY: (_name: string, value?: string) => {
     compileProxyTrust(value)
@@ -215,4 +219,11 @@ export const environmentSchema = {
   BENCH_SQL_PROBE: flag(),
 }
 
-export default await Env.create(new URL('../', import.meta.url), environmentSchema)
+const env = await Env.create(new URL('../', import.meta.url), environmentSchema)
+
+// The HTTP server reads HOST and PORT from process.env itself, and would listen on every
+// interface with HOST unset: it is given the values above, defaults included.
+process.env.HOST = env.get('HOST')
+process.env.PORT = String(env.get('PORT'))
+
+export default env
