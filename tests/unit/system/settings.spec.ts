@@ -171,6 +171,21 @@ test.group('Settings: every kind of rule', () => {
     assert.notInclude(refusal('DATABASE_URL', 'postgres://u:s3cret@'), 's3cret')
   })
 
+  test('MAIL_FILE_DIR: a folder relative to the project or absolute, without control characters', ({
+    assert,
+  }) => {
+    for (const path of ['tmp/mail', '/var/lib/commerce/mail', '../shared mail']) {
+      assert.strictEqual(check('MAIL_FILE_DIR', path), path)
+    }
+    assert.isUndefined(check('MAIL_FILE_DIR', undefined))
+    for (const path of ['tmp/\u0000mail', 'tmp/mail\n']) {
+      assert.include(
+        refusal('MAIL_FILE_DIR', path),
+        'MAIL_FILE_DIR must be a folder path, relative to the project or absolute'
+      )
+    }
+  })
+
   test('pairs: a password is refused without its user name or e-mail, or when weak', ({
     assert,
     cleanup,
