@@ -27,7 +27,7 @@ RUN npm ci --omit=dev --omit=optional --no-audit --no-fund
 # The one folder the service writes (see the runtime stage).
 RUN mkdir tmp
 
-FROM node:24-bookworm-slim
+FROM node:24-bookworm-slim AS runtime
 # HOST: every interface of the container. The other settings come from `docker run --env-file`
 # or compose.yaml (.env.production.example names them).
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3333

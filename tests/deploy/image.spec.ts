@@ -162,7 +162,7 @@ test.group('Deploying: the Dockerfile replayed in a clean folder', (group) => {
     })
     const workdir = inStage(runtime, runtime.workdir)
     const healthcheck = async () => {
-      const result = await runToEnd(argv(runtime.healthcheck!.command), workdir, environment)
+      const result = await runToEnd(argv(runtime.healthcheck!), workdir, environment)
       return result.code
     }
 

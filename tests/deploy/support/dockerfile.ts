@@ -4,9 +4,9 @@
 | in order (COPY from the build context honours .dockerignore; COPY --from copies out of an
 | earlier stage's folder; RUN runs in the stage's WORKDIR with its ENV). The base images are not
 | fetched: this machine's Node.js 24 stands in for theirs, and the test checks that they are Node.js
-| 24 images. What the replay cannot carry out (file ownership, the user the image runs as) is
-| recorded for the test to check. Any other instruction stops the replay, so that the image cannot
-| depend on a step the test does not run.
+| 24 images. What only Docker can carry out (`COPY --chown`, `USER`, `EXPOSE`) is left to
+| tests/deploy/recipe.spec.ts, which reads it. Any other instruction stops the replay, so that the
+| image cannot depend on a step the test does not run.
 */
 import { spawn } from 'node:child_process'
 import { cp, mkdir, readFile, rm, stat } from 'node:fs/promises'
@@ -39,12 +39,8 @@ export interface ReplayedStage {
   /** The WORKDIR, as a path inside the image. */
   workdir: string
   env: Record<string, string>
-  user?: string
-  exposedPorts: number[]
-  healthcheck?: { options: Record<string, string>; command: Command }
+  healthcheck?: Command
   command?: Command
-  /** `COPY --chown` values, which the replay cannot apply, with what they copied. */
-  ownedCopies: Array<{ owner: string; destination: string }>
 }
 
 const SUPPORTED = ['FROM', 'WORKDIR', 'ENV', 'COPY', 'RUN', 'USER', 'EXPOSE', 'HEALTHCHECK', 'CMD']
@@ -53,15 +49,12 @@ const SUPPORTED = ['FROM', 'WORKDIR', 'ENV', 'COPY', 'RUN', 'USER', 'EXPOSE', 'H
 function takeFlags(text: string) {
   const flags: Record<string, string> = {}
   let rest = text.trim()
-  for (
-    let match = rest.match(/^--([\w-]+)=(\S+)\s*/);
-    match;
-    match = rest.match(/^--([\w-]+)=(\S+)\s*/)
-  ) {
-    flags[match[1]] = match[2]
-    rest = rest.slice(match[0].length)
+  for (;;) {
+    const flag = rest.match(/^--([\w-]+)=(\S+)\s*/)
+    if (!flag) return { flags, rest }
+    flags[flag[1]] = flag[2]
+    rest = rest.slice(flag[0].length)
   }
-  return { flags, rest }
 }
 
 /** Parses the Dockerfile's text into stages (comments and line continuations as Docker reads them). */
@@ -197,14 +190,13 @@ export async function replayDockerfile(stages: Stage[], options: ReplayOptions) 
       root: join(options.into, stage.name),
       workdir: '/',
       env: {},
-      exposedPorts: [],
-      ownedCopies: [],
     }
     await mkdir(state.root, { recursive: true })
     const inImage = (path: string) => join(state.root, posix.resolve(state.workdir, path))
 
     for (const { keyword, flags, args, line } of stage.instructions) {
-      options.onStep?.(`${stage.name}: ${keyword} ${args}`.slice(0, 160))
+      const written = Object.entries(flags).map(([name, value]) => `--${name}=${value} `)
+      options.onStep?.(`${stage.name}: ${keyword} ${written.join('')}${args}`.slice(0, 160))
       switch (keyword) {
         case 'WORKDIR':
           state.workdir = posix.resolve(state.workdir, args.trim())
@@ -217,9 +209,9 @@ export async function replayDockerfile(stages: Stage[], options: ReplayOptions) 
           const parts = args.trim().split(/\s+/)
           const destination = parts.pop()!
           const from = flags.from ? replayed.get(flags.from) : undefined
-          if (flags.from && !from)
+          if (flags.from && !from) {
             throw new Error(`Dockerfile line ${line}: no stage ${flags.from}`)
-          if (flags.chown) state.ownedCopies.push({ owner: flags.chown, destination })
+          }
           const intoFolder = destination.endsWith('/') || parts.length > 1
           for (const source of parts) {
             const sourcePath = from
@@ -256,20 +248,13 @@ export async function replayDockerfile(stages: Stage[], options: ReplayOptions) 
           break
         }
         case 'USER':
-          state.user = args.trim()
-          break
         case 'EXPOSE':
-          state.exposedPorts.push(
-            ...args
-              .trim()
-              .split(/\s+/)
-              .map((port) => Number.parseInt(port))
-          )
+          // Docker's alone (the replay runs as this machine's user): read by recipe.spec.ts.
           break
         case 'HEALTHCHECK': {
           const command = args.match(/^CMD\s+(.*)$/)
           if (!command) throw new Error(`Dockerfile line ${line}: HEALTHCHECK needs CMD`)
-          state.healthcheck = { options: flags, command: parseCommand(command[1]) }
+          state.healthcheck = parseCommand(command[1])
           break
         }
         case 'CMD':
