@@ -1,9 +1,10 @@
 /*
 | `npm run start:prod`: serves the compiled build (`npm run build`) with this checkout's `.env`
-| and its `tmp/` database, as `npm start` serves the TypeScript sources: plain JavaScript, no
-| loader, no source maps. The build is an application of its own rooted at `build/`, so the
-| settings are read here and a relative DB_PATH is resolved against the checkout, not `build/`
-| (which every build wipes). Variables already set in the environment win over `.env`.
+| and its `tmp/` database and mail folder, as `npm start` serves the TypeScript sources: plain
+| JavaScript, no loader, no source maps. The build is an application of its own rooted at
+| `build/`, so the settings are read here and a relative DB_PATH or MAIL_FILE_DIR is resolved
+| against the checkout, not `build/` (which every build wipes). Variables already set in the
+| environment win over `.env`; without a `.env`, the environment alone is used.
 |
 | It is the production start, so it refuses to serve unless NODE_ENV is production: the quick
 | start's `.env` says development, and a production server running as development would, among
@@ -37,7 +38,12 @@ if (refusals.length > 0) {
   process.exit(1)
 }
 
-const dbPath = process.env.DB_PATH || 'tmp/db.sqlite3'
-process.env.DB_PATH = isAbsolute(dbPath) ? dbPath : resolve(root, dbPath)
+for (const [name, fallback] of [
+  ['DB_PATH', 'tmp/db.sqlite3'],
+  ['MAIL_FILE_DIR', 'tmp/mail'],
+]) {
+  const path = process.env[name] || fallback
+  process.env[name] = isAbsolute(path) ? path : resolve(root, path)
+}
 
 await import(server)

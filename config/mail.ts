@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path'
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, transports } from '@adonisjs/mail'
@@ -7,7 +8,13 @@ import { openSmtpSocket } from '#mails/smtp_socket'
 const smtpHost = env.get('SMTP_HOST')
 const smtpUser = env.get('SMTP_USERNAME')
 
-/** SMTP or files under tmp/mail/, as MAIL_TRANSPORT says (see start/env.ts for its default). */
+const configuredMailDirectory = env.get('MAIL_FILE_DIR', 'tmp/mail')
+/** Where the `file` transport writes mail: MAIL_FILE_DIR, relative to the application root. */
+const mailFileDirectory = isAbsolute(configuredMailDirectory)
+  ? configuredMailDirectory
+  : app.makePath(configuredMailDirectory)
+
+/** SMTP or files under MAIL_FILE_DIR, as MAIL_TRANSPORT says (see start/env.ts for its default). */
 const mailConfig = defineConfig({
   default: env.get('MAIL_TRANSPORT'),
   from: { address: env.get('MAIL_FROM', 'no-reply@example.com'), name: 'Commerce' },
@@ -32,7 +39,7 @@ const mailConfig = defineConfig({
       maxMessages: 1_000,
       ...{ getSocket: openSmtpSocket },
     }),
-    file: () => new FileTransport(app.tmpPath('mail')),
+    file: () => new FileTransport(mailFileDirectory),
   },
 })
 

@@ -17,9 +17,9 @@ import {
   flag,
   nonEmptyText,
   oneOf,
-  requiredWholeNumber,
   textWhere,
   wholeNumber,
+  withDefault,
 } from '#support/env_rules'
 
 /** An optional URL whose scheme is one of `protocols` (validator-lite's URL check rejects them). */
@@ -59,7 +59,7 @@ function strongSecret(name: string, value?: string) {
 }
 
 /**
- * How mail leaves: `smtp` (needs SMTP_HOST) or `file` (tmp/mail/). Unset, it is `smtp` when
+ * How mail leaves: `smtp` (needs SMTP_HOST) or `file` (MAIL_FILE_DIR). Unset, it is `smtp` when
  * SMTP_HOST is set and `file` otherwise, except in production, where writing mail (and the codes
  * in it) to local files must be chosen explicitly with MAIL_TRANSPORT=file. Reads NODE_ENV and
  * SMTP_HOST from process.env, where the .env files have been loaded by the time this runs; so do
@@ -78,7 +78,8 @@ function mailTransport(name: string, value?: string): 'smtp' | 'file' {
   if (process.env.NODE_ENV === 'production') {
     throw new Error(
       `${name}: no SMTP_HOST is set in production. Set SMTP_HOST to send mail, or set ` +
-        `${name}=file to write every mail, codes included, to files under tmp/mail/ on purpose`
+        `${name}=file to write every mail, codes included, to files under MAIL_FILE_DIR ` +
+        `(tmp/mail by default) on purpose`
     )
   }
   return 'file'
@@ -134,14 +135,18 @@ function superAdminPassword(name: string, value?: string) {
  */
 export const environmentSchema = {
   NODE_ENV: oneOf(['development', 'production', 'test'], { required: true }),
-  PORT: requiredWholeNumber({ min: 1, max: 65535 }),
-  HOST: described(
-    Env.schema.string({ format: 'host' }),
-    'a host name or IP address to listen on, such as localhost or 0.0.0.0'
+  PORT: withDefault(wholeNumber({ min: 1, max: 65535 }), 3333),
+  HOST: withDefault(
+    described(
+      Env.schema.string.optional({ format: 'host' }),
+      'a host name or IP address to listen on, such as localhost or 0.0.0.0'
+    ),
+    'localhost'
   ),
-  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-    required: true,
-  }),
+  LOG_LEVEL: withDefault(
+    oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    'info'
+  ),
   APP_KEY: strongSecret,
   TRUST_PROXY: (_name: string, value?: string) => {
     compileProxyTrust(value)
@@ -179,6 +184,11 @@ export const environmentSchema = {
   ),
   MAIL_WORKER: flag(),
   MAIL_TRANSPORT: mailTransport,
+  // Resolved like DB_PATH: against the project, or by `npm run start:prod` against the checkout.
+  MAIL_FILE_DIR: described(
+    textWhere((path) => !/\p{Cc}/u.test(path)),
+    'a folder path, relative to the project or absolute, such as tmp/mail or /var/lib/commerce/mail'
+  ),
   OUTBOX_MAX_ATTEMPTS: wholeNumber({ min: 1, max: 100, unit: 'tries' }),
   OUTBOX_RETENTION_DAYS: wholeNumber({ min: 0, max: 3650, unit: 'days' }),
   OUTBOX_FAILED_RETENTION_DAYS: wholeNumber({ min: 1, max: 365, unit: 'days' }),
@@ -215,4 +225,11 @@ export const environmentSchema = {
   BENCH_SQL_PROBE: flag(),
 }
 
-export default await Env.create(new URL('../', import.meta.url), environmentSchema)
+const env = await Env.create(new URL('../', import.meta.url), environmentSchema)
+
+// The HTTP server reads HOST and PORT from process.env itself, and would listen on every
+// interface with HOST unset: it is given the values above, defaults included.
+process.env.HOST = env.get('HOST')
+process.env.PORT = String(env.get('PORT'))
+
+export default env

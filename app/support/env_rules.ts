@@ -22,13 +22,10 @@ function describeRange(kind: string, { min, max, unit }: NumberRange) {
   return `${kind} from ${min} to ${max}${unit ? ` (${unit})` : ''}`
 }
 
-function numberRule(kind: string, pattern: RegExp, range: NumberRange, required: boolean) {
+function numberRule(kind: string, pattern: RegExp, range: NumberRange) {
   const allowed = describeRange(kind, range)
   return (name: string, value?: string): number | undefined => {
-    if (isUnset(value)) {
-      if (required) throw new Error(`${name} is not set: it must be ${allowed}`)
-      return undefined
-    }
+    if (isUnset(value)) return undefined
     const number = pattern.test(value.trim()) ? Number(value) : Number.NaN
     if (!Number.isFinite(number) || number < range.min || number > range.max) {
       throw new Error(`${name} must be ${allowed}, got "${value}"`)
@@ -42,17 +39,12 @@ const DECIMAL = /^-?\d+(\.\d+)?$/
 
 /** An optional whole number within `range`. */
 export function wholeNumber(range: NumberRange): EnvRule<number | undefined> {
-  return numberRule('a whole number', WHOLE, range, false)
-}
-
-/** A whole number within `range` that must be set. */
-export function requiredWholeNumber(range: NumberRange): EnvRule<number> {
-  return numberRule('a whole number', WHOLE, range, true) as EnvRule<number>
+  return numberRule('a whole number', WHOLE, range)
 }
 
 /** An optional decimal number (`8.25`) within `range`. */
 export function decimalNumber(range: NumberRange): EnvRule<number | undefined> {
-  return numberRule('a number', DECIMAL, range, false)
+  return numberRule('a number', DECIMAL, range)
 }
 
 /**
@@ -161,4 +153,12 @@ export function described<T>(
       throw new Error(`${name} must be ${allowed}${got}`)
     }
   }
+}
+
+/**
+ * `rule`, giving `fallback` when the variable is unset or empty: the default README.md lists, so
+ * that a build started without any `.env` (a container, a systemd unit) runs on it.
+ */
+export function withDefault<T>(rule: EnvRule<T | undefined>, fallback: T): EnvRule<T> {
+  return (name, value) => (isUnset(value) ? fallback : (rule(name, value) ?? fallback))
 }

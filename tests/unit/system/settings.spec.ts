@@ -93,7 +93,23 @@ test.group('Settings: every kind of rule', () => {
       for (const value of accepted) assert.strictEqual(check(name, value), Number(value), name)
       if (name !== 'PORT') assert.isUndefined(check(name, undefined), `${name} unset`)
     }
-    assert.include(refusal('PORT', undefined), 'PORT is not set')
+  })
+
+  test('a start without .env (a build, a container) listens and logs on the defaults README.md lists', ({
+    assert,
+  }) => {
+    for (const unset of [undefined, '']) {
+      assert.strictEqual(check('PORT', unset), 3333)
+      assert.strictEqual(check('HOST', unset), 'localhost')
+      assert.strictEqual(check('LOG_LEVEL', unset), 'info')
+    }
+    assert.strictEqual(check('HOST', '0.0.0.0'), '0.0.0.0')
+    assert.include(refusal('HOST', 'bad_host!'), 'HOST must be a host name or IP address')
+    assert.include(refusal('LOG_LEVEL', 'loud'), 'LOG_LEVEL must be one of fatal, error')
+    // The secrets have no default: a production start without them is refused, naming them.
+    assert.include(refusal('APP_KEY', undefined), 'APP_KEY')
+    assert.include(refusal('JWT_SECRET', undefined), 'JWT_SECRET')
+    assert.include(refusal('NODE_ENV', undefined), 'NODE_ENV is not set')
   })
 
   test('decimal numbers: tax rate from 0 to 100 percent, cache from 0 to 3600 seconds', ({
@@ -153,6 +169,21 @@ test.group('Settings: every kind of rule', () => {
     assert.include(refusal('CURRENCY', 'usd'), 'an ISO 4217 code')
     assert.include(refusal('DATABASE_URL', 'mysql://db/x'), 'must start with postgres:')
     assert.notInclude(refusal('DATABASE_URL', 'postgres://u:s3cret@'), 's3cret')
+  })
+
+  test('MAIL_FILE_DIR: a folder relative to the project or absolute, without control characters', ({
+    assert,
+  }) => {
+    for (const path of ['tmp/mail', '/var/lib/commerce/mail', '../shared mail']) {
+      assert.strictEqual(check('MAIL_FILE_DIR', path), path)
+    }
+    assert.isUndefined(check('MAIL_FILE_DIR', undefined))
+    for (const path of ['tmp/\u0000mail', 'tmp/mail\n']) {
+      assert.include(
+        refusal('MAIL_FILE_DIR', path),
+        'MAIL_FILE_DIR must be a folder path, relative to the project or absolute'
+      )
+    }
   })
 
   test('pairs: a password is refused without its user name or e-mail, or when weak', ({
