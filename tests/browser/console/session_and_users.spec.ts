@@ -3,7 +3,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import User from '#models/user'
 import { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
-import { DEMO_SHOPS } from '#services/system/demo_store_data'
+import { DEMO_SHOPS } from '#database/seeders/demo_store/demo_store_data'
 import { screenshot, seedDemoStore, signIn, openAsDemoAdmin } from '#tests/helpers/console'
 
 test.group('Console in a browser: sign-in and users', (group) => {

@@ -5,7 +5,7 @@ import Product from '#models/product'
 import Shop from '#models/shop'
 import { ShopStatus } from '#enums/shop_status'
 import db from '@adonisjs/lucid/services/db'
-import { DEMO_ADMIN_EMAIL, demoEmails } from '#services/system/demo_store_data'
+import { DEMO_ADMIN_EMAIL, demoEmails } from '#database/seeders/demo_store/demo_store_data'
 import { screenshot, seedDemoStore, openAsDemoAdmin } from '#tests/helpers/console'
 
 test.group('Console in a browser: shops', (group) => {

@@ -15,7 +15,7 @@ import { UserType } from '#enums/user_type'
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '#enums/order_status'
 import { CouponDirectoryService } from '#services/admin/coupon_directory_service'
 import { AccountProvisioningService } from '#services/accounts/account_provisioning_service'
-import { DemoStoreService } from '#services/system/demo_store_service'
+import { DemoStoreSeeder } from '#database/seeders/demo_store/demo_store_seeder'
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_COUPON_CODES,
@@ -23,7 +23,7 @@ import {
   DEMO_PASSWORD,
   DEMO_SHOPS,
   demoEmails,
-} from '#services/system/demo_store_data'
+} from '#database/seeders/demo_store/demo_store_data'
 import { createProductValidator } from '#validators/product'
 import { createShippingAddressValidator } from '#validators/shipping_address'
 import { createShopValidator } from '#validators/shop'
@@ -206,7 +206,7 @@ test.group('node ace demo:seed', (group) => {
   test('has orders in every status when made {$self} hours after midnight')
     .with([0.3, 1.3, 12.3])
     .run(async ({ assert }, seededAt) => {
-      const demoStore = await app.container.make(DemoStoreService)
+      const demoStore = await app.container.make(DemoStoreSeeder)
       await demoStore.seed(DateTime.now().toUTC().startOf('day').plus({ hours: seededAt }))
       const { orders } = await demoRows()
       assert.sameMembers([...new Set(orders.map((order) => order.status))], [...ORDER_STATUSES])
@@ -255,7 +255,7 @@ test.group('node ace demo:seed', (group) => {
     halfMade.assertFailed()
     halfMade.assertLogMatches(/stopped half-way/, 'stderr')
     assert.lengthOf(await User.query().whereIn('email', demoEmails()), 1)
-    const demoStore = await app.container.make(DemoStoreService)
+    const demoStore = await app.container.make(DemoStoreSeeder)
     const incomplete = await demoStore.seed().catch((error: unknown) => error)
     assert.equal((incomplete as { code?: string }).code, 'DEMO_STORE_INCOMPLETE')
 
