@@ -5,10 +5,12 @@
 | be told apart from the benchmark's own.
 */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer, type AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { SqlStatement } from '../../app/support/sql_round_trips.js'
 import { cpuMs } from './proc.js'
 import type { PostgresBenchDatabase } from './database.js'
+import type { BenchSettings, DatabaseName } from './context.js'
 
 /**
  * How the server is started: through the ts-exec loader (as `npm start`) or compiled (as
@@ -21,6 +23,26 @@ const PROBE = `--import=${new URL('../sql_probe.js', import.meta.url).href}`
 
 /** The application name of the server's PostgreSQL connections. */
 export const SERVER_APPLICATION_NAME = 'commerce-bench-server'
+
+/** A port nothing listens on now. */
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+/** The server's environment for one database. */
+export function databaseEnv(
+  database: DatabaseName,
+  settings: BenchSettings
+): Record<string, string> {
+  if (database === 'sqlite') return { DB_CONNECTION: 'sqlite', DB_PATH: settings.sqlitePath }
+  const url = new URL(settings.pgUrl)
+  url.searchParams.set('application_name', SERVER_APPLICATION_NAME)
+  return { DB_CONNECTION: 'pg', DATABASE_URL: url.toString() }
+}
 
 /** A running server with its probe. */
 export class BenchServer {
