@@ -9,7 +9,7 @@ import type User from '#models/user'
 import { actor, makeUser } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
-import { stored } from '#tests/functional/catalog/fixtures'
+import { stored } from '#tests/functional/catalog/support'
 
 const URL = '/api/v1/admin/activity'
 

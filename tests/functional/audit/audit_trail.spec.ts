@@ -8,8 +8,8 @@ import { ShopStatus } from '#enums/shop_status'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import { PolicyFactory } from '#database/factories/policy_factory'
 import { actor, makeUser } from '#tests/helpers/actors'
-import { sellerWithShop } from '#tests/functional/catalog/fixtures'
-import { placedCheckout } from '#tests/functional/orders/fixtures'
+import { sellerWithShop } from '#tests/functional/catalog/support'
+import { placedCheckout } from '#tests/functional/orders/support'
 import { policyBody } from '#tests/functional/legal/support'
 
 /** Sends `request` and asserts its status. */

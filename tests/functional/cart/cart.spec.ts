@@ -13,7 +13,7 @@ import {
   productOnSale,
   productsOffSale,
   stored,
-} from '#tests/functional/catalog/fixtures'
+} from '#tests/functional/catalog/support'
 
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 

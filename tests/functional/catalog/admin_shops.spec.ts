@@ -5,7 +5,7 @@ import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
 import { UserType } from '#enums/user_type'
 import { ShopStatus } from '#enums/shop_status'
-import { minutesAgo, productOf, sellerWithShop, stored } from '#tests/functional/catalog/fixtures'
+import { minutesAgo, productOf, sellerWithShop, stored } from '#tests/functional/catalog/support'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
 
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'

@@ -18,8 +18,8 @@ import {
   seededMethod,
   sellerShop,
   shopper,
-} from '#tests/functional/checkout/fixtures'
-import { minutesAgo, stored } from '#tests/functional/catalog/fixtures'
+} from '#tests/functional/checkout/support'
+import { minutesAgo, stored } from '#tests/functional/catalog/support'
 import { ProductFactory } from '#database/factories/product_factory'
 import {
   CONVERTED_REASON,

@@ -9,7 +9,7 @@ import {
   productsOffSale,
   sellerWithShop,
   takenDownFields,
-} from '#tests/functional/catalog/fixtures'
+} from '#tests/functional/catalog/support'
 
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 

@@ -18,7 +18,7 @@ import {
   seededMethod,
   sellerShop,
   shopper,
-} from '#tests/functional/checkout/fixtures'
+} from '#tests/functional/checkout/support'
 
 const PLACE = '/api/v1/checkout/place-order'
 const SUMMARY = '/api/v1/checkout/summary'

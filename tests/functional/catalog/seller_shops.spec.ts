@@ -6,7 +6,7 @@ import { expectProblem } from '#tests/helpers/responses'
 import { UserType } from '#enums/user_type'
 import { ShopStatus } from '#enums/shop_status'
 import { ShopFactory } from '#database/factories/shop_factory'
-import { minutesAgo, sellerWithShop } from '#tests/functional/catalog/fixtures'
+import { minutesAgo, sellerWithShop } from '#tests/functional/catalog/support'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
 
 const fieldsOf = (body: { errors?: Array<{ field: string }> }) =>

@@ -4,7 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import OutboxMessage from '#models/outbox_message'
 import { OutboxService } from '#services/mail/outbox_service'
 import { sqlTime } from '#support/sql_time'
-import { twoShopCart, requestPlacement } from '#tests/functional/checkout/fixtures'
+import { twoShopCart, requestPlacement } from '#tests/functional/checkout/support'
 import { SmtpSink } from '#tests/helpers/smtp_sink'
 
 test.group('Order mails through the outbox', (group) => {

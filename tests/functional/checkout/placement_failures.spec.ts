@@ -38,7 +38,7 @@ import {
   shopper,
   tally,
   twoShopCart,
-} from '#tests/functional/checkout/fixtures'
+} from '#tests/functional/checkout/support'
 
 const PLACE = '/api/v1/checkout/place-order'
 const SUMMARY = '/api/v1/checkout/summary'

@@ -21,7 +21,7 @@ import {
   shopper,
   twoShopCart,
   requestSummary,
-} from '#tests/functional/checkout/fixtures'
+} from '#tests/functional/checkout/support'
 
 const SUMMARY = '/api/v1/checkout/summary'
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'

@@ -20,7 +20,7 @@ import { ShopFactory } from '#database/factories/shop_factory'
 import { TaxRateFactory } from '#database/factories/tax_rate_factory'
 import { ShippingMethodFactory } from '#database/factories/shipping_method_factory'
 import { ProductFactory } from '#database/factories/product_factory'
-import { placedCheckout } from '#tests/functional/orders/fixtures'
+import { placedCheckout } from '#tests/functional/orders/support'
 import { CONSOLE_TOKEN_VERSION } from '#middleware/console_auth_middleware'
 import { expectRedirect, signedIn, submitted } from '#tests/functional/console/support'
 

@@ -4,7 +4,7 @@ import Order from '#models/order'
 import Product from '#models/product'
 import OrderStatusHistory from '#models/order_status_history'
 import { UserType } from '#enums/user_type'
-import { ordersOnFourDays, placedCheckout } from '#tests/functional/orders/fixtures'
+import { ordersOnFourDays, placedCheckout } from '#tests/functional/orders/support'
 import { consoleAs, eachInTransaction, rowText, textOf } from '#tests/functional/console/support'
 import { UNKNOWN_ID } from '#tests/helpers/ids'
 

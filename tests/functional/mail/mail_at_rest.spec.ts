@@ -19,7 +19,7 @@ import { sqlTime } from '#support/sql_time'
 import { clockAt, stoppedClock } from '#tests/helpers/clock'
 import { SmtpSink } from '#tests/helpers/smtp_sink'
 import { register, registerVerified, uniqueEmail } from '#tests/functional/accounts/support'
-import { requestPlacement, twoShopCart } from '#tests/functional/checkout/fixtures'
+import { requestPlacement, twoShopCart } from '#tests/functional/checkout/support'
 
 /** The rows of the outbox addressed to `email`, every column as stored. */
 function storedRowsTo(email: string) {

@@ -4,7 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
 import { UserType } from '#enums/user_type'
-import { ordersOnFourDays, placedCheckout } from '#tests/functional/orders/fixtures'
+import { ordersOnFourDays, placedCheckout } from '#tests/functional/orders/support'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
 
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'

@@ -7,7 +7,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import Product from '#models/product'
 import { CompiledQuery } from '#support/compiled_query'
-import { productOnSale } from '#tests/functional/catalog/fixtures'
+import { productOnSale } from '#tests/functional/catalog/support'
 
 /** The products of one shop, on sale, cheapest first: scopes, a `whereHas` and a parameter. */
 const build = (client = db.connection(), shopId: string) =>

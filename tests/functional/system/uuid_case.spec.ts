@@ -10,7 +10,7 @@ import { PolicyFactory } from '#database/factories/policy_factory'
 import { UserType } from '#enums/user_type'
 import { actor } from '#tests/helpers/actors'
 import { expectEnvelope } from '#tests/helpers/responses'
-import { product, seededMethod, sellerShop, shopper } from '#tests/functional/checkout/fixtures'
+import { product, seededMethod, sellerShop, shopper } from '#tests/functional/checkout/support'
 
 test.group('Upper-case ids in request bodies', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
