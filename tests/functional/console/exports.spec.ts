@@ -10,7 +10,8 @@ import { PolicyFactory } from '#database/factories/policy_factory'
 import { PolicyConsentService } from '#services/legal/policy_consent_service'
 import { CsvExportService } from '#services/admin/csv_export_service'
 import { csvCell, csvLine } from '#support/csv'
-import { consoleAs, eachInTransaction } from '#tests/functional/console/support'
+import { consoleAs } from '#tests/functional/console/support'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const ORDER_HEADER =
   '"orderNumber","placedAt","shopName","customerEmail","status","paymentStatus","currency",' +

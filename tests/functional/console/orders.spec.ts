@@ -5,8 +5,9 @@ import Product from '#models/product'
 import OrderStatusHistory from '#models/order_status_history'
 import { UserType } from '#enums/user_type'
 import { ordersOnFourDays, placedCheckout } from '#tests/functional/orders/support'
-import { consoleAs, eachInTransaction, rowText, textOf } from '#tests/functional/console/support'
+import { consoleAs, rowText, textOf } from '#tests/functional/console/support'
 import { UNKNOWN_ID } from '#tests/helpers/ids'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 /** The order numbers a list page shows, in its order. */
 function numbersIn(html: string) {

@@ -5,7 +5,6 @@ import { DateTime } from 'luxon'
 import ace from '@adonisjs/core/services/ace'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import testUtils from '@adonisjs/core/services/test_utils'
 import User from '#models/user'
 import Shop from '#models/shop'
 import Order from '#models/order'
@@ -29,6 +28,7 @@ import { createShippingAddressValidator } from '#validators/shipping_address'
 import { createShopValidator } from '#validators/shop'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import DemoSeed from '../../../commands/demo_seed.js'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 /** Runs `node ace demo:seed` in this process and returns the command (raw mode keeps its logs). */
 async function runDemoSeed() {
@@ -74,7 +74,7 @@ async function demoRows() {
 }
 
 test.group('node ace demo:seed', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.setup(() => {
     ace.ui.switchMode('raw')
     return () => ace.ui.switchMode('normal')
