@@ -40,7 +40,6 @@ export default defineConfig({
     { file: () => import('#start/redis'), environment: ['web', 'test'] },
     { file: () => import('#start/migrate'), environment: ['web'] },
     { file: () => import('#start/mail_worker'), environment: ['web'] },
-    { file: () => import('#start/bench_probe'), environment: ['web'] },
   ],
 
   tests: {

@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { DatabaseSetupService } from '#services/system/database_setup_service'
-import { DemoStoreService } from '#services/system/demo_store_service'
+import { DemoStoreSeeder } from '#database/seeders/demo_store/demo_store_seeder'
 
 /** Fills the store with demo data to look at: shops, products, customers, coupons and orders. */
 export default class DemoSeed extends BaseCommand {
@@ -15,7 +15,7 @@ export default class DemoSeed extends BaseCommand {
   declare force: boolean
 
   @inject()
-  async run(setup: DatabaseSetupService, demoStore: DemoStoreService) {
+  async run(setup: DatabaseSetupService, demoStore: DemoStoreSeeder) {
     if (this.app.inProduction && !this.force) {
       this.logger.error(
         'Refusing to create a demo store in production: its accounts share a published password. ' +

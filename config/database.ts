@@ -32,6 +32,12 @@ const pgConnection: { connectionString: string; connectionTimeoutMillis: number 
  */
 const knexOptions = { compileSqlOnError: false }
 
+/**
+ * `node ace db:seed` runs the seeders of `database/seeders/main` (the essential rows) only: the
+ * demo store in `database/seeders/demo_store` is made by `node ace demo:seed`, never by default.
+ */
+const seeders = { paths: ['database/seeders/main'] }
+
 const dbConfig = defineConfig({
   connection: connectionName,
   connections: {
@@ -54,6 +60,7 @@ const dbConfig = defineConfig({
         naturalSort: true,
         paths: ['database/migrations'],
       },
+      seeders,
       // Models declare their columns themselves; no generated schema classes.
       schemaGeneration: { enabled: false },
     },
@@ -72,6 +79,7 @@ const dbConfig = defineConfig({
         naturalSort: true,
         paths: ['database/migrations'],
       },
+      seeders,
       schemaGeneration: { enabled: false },
     },
   },

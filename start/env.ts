@@ -221,8 +221,6 @@ export const environmentSchema = {
   SUPER_ADMIN_PASSWORD: superAdminPassword,
 
   SESSION_DRIVER: sessionDriver,
-
-  BENCH_SQL_PROBE: flag(),
 }
 
 const env = await Env.create(new URL('../', import.meta.url), environmentSchema)

@@ -16,7 +16,7 @@ interface QueryEmitter {
  * Counts the statements a connection sends to its database, each one a round trip: knex emits
  * its `query` event for every statement, BEGIN, COMMIT, SAVEPOINT and RELEASE included, whether
  * it runs inside a transaction or not. Off unless started: the benchmark's probe
- * (`start/bench_probe.ts`) and the round-trip test start it; nothing in production does.
+ * (`benchmarks/sql_probe.js`) and the round-trip test start it; nothing in production does.
  */
 export class SqlRoundTrips {
   /** Statements counted since `start()`. */

@@ -94,6 +94,18 @@ export class PostgresBenchDatabase extends BenchDatabase {
     return new PostgresBenchDatabase(client)
   }
 
+  /** Creates the database of `url` when it does not exist yet. */
+  static async create(url: string) {
+    const maintenanceUrl = new URL(url)
+    const name = decodeURIComponent(maintenanceUrl.pathname.slice(1))
+    maintenanceUrl.pathname = '/postgres'
+    const maintenance = await PostgresBenchDatabase.connect(maintenanceUrl.toString())
+    const exists = await maintenance.query('select 1 from pg_database where datname = ?', [name])
+    if (exists.length === 0)
+      await maintenance.query(`create database "${name.replaceAll('"', '""')}"`)
+    await maintenance.close()
+  }
+
   /** Drops every table of the public schema of `url`: the benchmark starts from an empty database. */
   static async reset(url: string) {
     const database = await PostgresBenchDatabase.connect(url)

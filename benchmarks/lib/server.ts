@@ -1,14 +1,16 @@
 /*
-| The server under test: a child process started with the benchmark's settings, asked over its
-| IPC channel how many SQL statements it has sent (`start/bench_probe.ts`), and measured from
-| /proc. On PostgreSQL its connections carry an application name, so the backends serving it can
+| The server under test: a child process started with the benchmark's settings and its SQL probe
+| (`benchmarks/sql_probe.js`, passed with `--import`), asked over its IPC channel how many SQL
+| statements it has sent, and measured from /proc. On PostgreSQL its connections carry an application name, so the backends serving it can
 | be told apart from the benchmark's own.
 */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer, type AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { SqlStatement } from '../../app/support/sql_round_trips.js'
 import { cpuMs } from './proc.js'
 import type { PostgresBenchDatabase } from './database.js'
+import type { BenchSettings, DatabaseName } from './context.js'
 
 /**
  * How the server is started: through the ts-exec loader (as `npm start`) or compiled (as
@@ -16,8 +18,31 @@ import type { PostgresBenchDatabase } from './database.js'
  */
 export type ServerBuild = 'source' | 'compiled'
 
+/** The server's SQL probe, loaded before the application: only the benchmark's server has it. */
+const PROBE = `--import=${new URL('../sql_probe.js', import.meta.url).href}`
+
 /** The application name of the server's PostgreSQL connections. */
 export const SERVER_APPLICATION_NAME = 'commerce-bench-server'
+
+/** A port nothing listens on now. */
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+/** The server's environment for one database. */
+export function databaseEnv(
+  database: DatabaseName,
+  settings: BenchSettings
+): Record<string, string> {
+  if (database === 'sqlite') return { DB_CONNECTION: 'sqlite', DB_PATH: settings.sqlitePath }
+  const url = new URL(settings.pgUrl)
+  url.searchParams.set('application_name', SERVER_APPLICATION_NAME)
+  return { DB_CONNECTION: 'pg', DATABASE_URL: url.toString() }
+}
 
 /** A running server with its probe. */
 export class BenchServer {
@@ -44,8 +69,8 @@ export class BenchServer {
   }): Promise<BenchServer> {
     const entry =
       options.build === 'compiled'
-        ? ['bin/start_prod.js']
-        : ['--import=@poppinss/ts-exec', 'bin/server.ts']
+        ? [PROBE, 'bin/start_prod.js']
+        : ['--import=@poppinss/ts-exec', PROBE, 'bin/server.ts']
     // BENCH_CPU_PROF_DIR: a V8 CPU profile of the server, written there when it stops.
     const profile = process.env.BENCH_CPU_PROF_DIR
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
@@ -57,7 +82,6 @@ export class BenchServer {
         HOST: '127.0.0.1',
         PORT: String(options.port),
         LOG_LEVEL: 'warn',
-        BENCH_SQL_PROBE: 'true',
         // Simulated clients name their address in X-Forwarded-For, as behind a proxy on this host.
         TRUST_PROXY: 'loopback',
         ...options.env,

@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs'
 import type { Page } from 'playwright'
 import app from '@adonisjs/core/services/app'
 import { FACTORY_PASSWORD } from '#database/factories/user_factory'
-import { DemoStoreService } from '#services/system/demo_store_service'
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '#services/system/demo_store_data'
+import { DemoStoreSeeder } from '#database/seeders/demo_store/demo_store_seeder'
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '#database/seeders/demo_store/demo_store_data'
 
 /** Signs in through the console's form. */
 export async function signIn(page: Page, email: string, password = FACTORY_PASSWORD) {
@@ -25,7 +25,7 @@ export async function screenshot(page: Page, name: string) {
  * screenshots in the README show it.
  */
 export async function seedDemoStore() {
-  const demoStore = await app.container.make(DemoStoreService)
+  const demoStore = await app.container.make(DemoStoreSeeder)
   await demoStore.seed()
 }
 

@@ -317,35 +317,6 @@ export class OutboxService {
   }
 
   /**
-   * Marks the pending messages addressed to `emails` as sent without sending them, and returns
-   * how many: the mail of made-up accounts (the demo store), which must never reach a mail server.
-   * Their rows stay, as a sent message's row does.
-   */
-  async markSentWithoutSending(emails: string[]): Promise<number> {
-    const addressed = new Set(emails)
-    const pending = await OutboxMessage.query().where('status', 'PENDING')
-    let marked = 0
-    for (const message of pending) {
-      if (!addressed.has(String(message.payload.email))) continue
-      const now = sqlTime()
-      const updated = await db
-        .from('outbox_messages')
-        .where('id', message.id)
-        .where('status', 'PENDING')
-        .update({
-          status: 'SENT',
-          payload: JSON.stringify(withoutCodes(message.payload)),
-          secret: null,
-          sent_at: now,
-          locked_until: null,
-          updated_at: now,
-        })
-      marked += Number(updated)
-    }
-    return marked
-  }
-
-  /**
    * Takes up to `size` due messages for this worker in one statement, oldest due first: a
    * conditional update, so two workers never take the same message. PostgreSQL skips the rows
    * another worker is claiming at that moment instead of waiting for them; SQLite runs one write

@@ -1,11 +1,11 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import { screenshot, seedDemoStore, openAsDemoAdmin } from '#tests/helpers/console'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const CUSTOMER = 'emma.johnson@demo.example'
 
 test.group('Console in a browser: activity and a user', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('a Super Admin reads the activity and one customer’s page', async ({ visit, assert }) => {
     await seedDemoStore()

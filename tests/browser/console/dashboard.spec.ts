@@ -1,10 +1,10 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import { CHART_DAYS } from '#services/admin/dashboard_service'
 import { screenshot, seedDemoStore, openAsDemoAdmin } from '#tests/helpers/console'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 test.group('Console in a browser: dashboard', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('the dashboard draws the last 30 days and names low-stock products', async ({ visit }) => {
     await seedDemoStore()

@@ -1,6 +1,5 @@
 import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import type { Page } from 'playwright'
 import Policy from '#models/policy'
 import Coupon from '#models/coupon'
@@ -10,6 +9,7 @@ import { PolicyFactory } from '#database/factories/policy_factory'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import { PolicyConsentService } from '#services/legal/policy_consent_service'
 import { screenshot, seedDemoStore, signIn, openAsDemoAdmin } from '#tests/helpers/console'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 /** The messages shown next to a form control, by the control's id. */
 function errorNextTo(page: Page, id: string) {
@@ -17,7 +17,7 @@ function errorNextTo(page: Page, id: string) {
 }
 
 test.group('Console in a browser: policies', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('an admin publishes a new version, then deactivates it after confirming', async ({
     visit,
@@ -84,7 +84,7 @@ test.group('Console in a browser: policies', (group) => {
 })
 
 test.group('Console in a browser: coupons', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('a refused coupon keeps the input and shows each message by its field', async ({
     visit,

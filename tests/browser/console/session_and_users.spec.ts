@@ -1,10 +1,10 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import User from '#models/user'
 import { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
-import { DEMO_SHOPS } from '#services/system/demo_store_data'
+import { DEMO_SHOPS } from '#database/seeders/demo_store/demo_store_data'
 import { screenshot, seedDemoStore, signIn, openAsDemoAdmin } from '#tests/helpers/console'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 test.group('Console in a browser: sign-in and users', (group) => {
   const created: User[] = []
@@ -103,7 +103,7 @@ test.group('Console in a browser: sign-in and users', (group) => {
 })
 
 test.group('Console in a browser: the users of the demo store', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('the Users page lists every account with its type and status', async ({ visit }) => {
     await seedDemoStore()

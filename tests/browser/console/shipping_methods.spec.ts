@@ -1,10 +1,10 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import ShippingMethod from '#models/shipping_method'
 import { screenshot, seedDemoStore, openAsDemoAdmin } from '#tests/helpers/console'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 test.group('Console in a browser: shipping methods', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('an admin adds a method, deactivates it and edits it back on', async ({ visit, assert }) => {
     await seedDemoStore()

@@ -1,15 +1,15 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import Order from '#models/order'
 import Product from '#models/product'
 import Shop from '#models/shop'
 import { ShopStatus } from '#enums/shop_status'
 import db from '@adonisjs/lucid/services/db'
-import { DEMO_ADMIN_EMAIL, demoEmails } from '#services/system/demo_store_data'
+import { DEMO_ADMIN_EMAIL, demoEmails } from '#database/seeders/demo_store/demo_store_data'
 import { screenshot, seedDemoStore, openAsDemoAdmin } from '#tests/helpers/console'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 test.group('Console in a browser: shops', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('an admin approves a shop awaiting approval', async ({ visit, assert }) => {
     await seedDemoStore()
@@ -32,7 +32,7 @@ test.group('Console in a browser: shops', (group) => {
 })
 
 test.group('Console in a browser: orders', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('an admin finds an order, reads it with its history and moves it along', async ({
     visit,

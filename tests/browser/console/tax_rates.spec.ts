@@ -1,10 +1,10 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import TaxRate from '#models/tax_rate'
 import { screenshot, seedDemoStore, openAsDemoAdmin } from '#tests/helpers/console'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 test.group('Console in a browser: tax rates', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('an admin adds a regional rate, corrects it, then removes it after confirming', async ({
     visit,

@@ -1,7 +1,6 @@
 import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
 import type { Assert } from '@japa/assert'
-import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import User from '#models/user'
 import { UserType } from '#enums/user_type'
@@ -11,6 +10,7 @@ import { FACTORY_PASSWORD } from '#database/factories/user_factory'
 import { expectEnvelope, expectEnvelopeError } from '#tests/helpers/responses'
 import { expectLogin, expectLoginRefused, login } from './support.js'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 type Client = Parameters<typeof login>[0]
 
@@ -59,7 +59,7 @@ async function expectRefusal(assert: Assert, action: () => Promise<unknown>, cod
 const UNKNOWN_ID = '5f0c9d1e-2b7a-4e21-9c3d-8a6b4f2e1d00'
 
 test.group('Account administration: who may call', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('every route needs a token', async ({ client, assert }) => {
@@ -187,7 +187,7 @@ test.group('Account administration: who may call', (group) => {
 })
 
 test.group('PUT /auth/{userId}/change-user-type', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('an Admin moves a customer to seller; the account keeps its password', async ({
@@ -279,7 +279,7 @@ test.group('PUT /auth/{userId}/change-user-type', (group) => {
 })
 
 test.group('PUT /auth/{userId}/deactivate and /activate', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('an Admin deactivates and reactivates a customer', async ({ client, assert }) => {

@@ -1,7 +1,6 @@
 import app from '@adonisjs/core/services/app'
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
 import ace from '@adonisjs/core/services/ace'
@@ -28,6 +27,7 @@ import {
   takeMail,
   uniqueEmail,
 } from './support.js'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const NEW_PASSWORD = 'Silver-Meadow-5519'
 const FIFTEEN_MINUTES = 15 * 60
@@ -62,7 +62,7 @@ const median = (values: number[]) =>
   [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)]
 
 test.group('Registration never changes a password', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('a stranger re-registering an unverified account cannot set its password', async ({
@@ -124,7 +124,7 @@ test.group('Registration never changes a password (parallel)', (group) => {
 })
 
 test.group('Throttles count the attempt before the password check', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('24 wrong passwords for one account at once: five are checked, the rest get 429', async ({
@@ -208,7 +208,7 @@ test.group('Throttles count the attempt before the password check', (group) => {
 })
 
 test.group('Look-alike e-mail addresses are one address', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('a decomposed and a composed spelling reach the same account', async ({
@@ -340,7 +340,7 @@ test.group('Look-alike e-mail addresses are one address', (group) => {
 })
 
 test.group('Bootstrap Super Admin', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('a demoted bootstrap Super Admin is not re-created at the next start', async ({
@@ -379,7 +379,7 @@ test.group('Bootstrap Super Admin', (group) => {
 })
 
 test.group('forget-password timing', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('answers an existing and an unknown address in about the same time', async ({

@@ -1,11 +1,11 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import logger from '@adonisjs/core/services/logger'
 import { UserType } from '#enums/user_type'
 import { actor } from '#tests/helpers/actors'
 import { expectEnvelopeError } from '#tests/helpers/responses'
 import { registerVerified, uniqueEmail } from './support.js'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const SOME_ID = '3c1f6d2a-7b4e-4f0a-9e8d-1a2b3c4d5e6f'
 
@@ -28,7 +28,7 @@ const ROUTES: Array<{ method: 'get' | 'post' | 'put'; path: string; status: numb
 ]
 
 test.group('Account routes: envelope, caching and logs', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('every route answers a failure with the envelope and Cache-Control: no-store', async ({

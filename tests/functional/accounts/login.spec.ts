@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import { decodeJwt, decodeProtectedHeader } from 'jose'
 import RefreshToken from '#models/refresh_token'
@@ -19,9 +18,10 @@ import {
   registerVerified,
   uniqueEmail,
 } from './support.js'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 test.group('POST /auth/login', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('signs in with a token pair whose claims are those of the decisions', async ({

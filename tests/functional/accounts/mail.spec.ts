@@ -2,7 +2,6 @@ import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
@@ -16,6 +15,7 @@ import { sqlTime } from '#support/sql_time'
 import { expectEnvelope } from '#tests/helpers/responses'
 import { PASSWORD, expectLogin, register, registerVerified, uniqueEmail } from './support.js'
 import { SmtpSink } from '#tests/helpers/smtp_sink'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 /** The only outbox row to `email` (of `kind`, when given). */
 async function outboxRowTo(email: string, kind?: string) {
@@ -27,7 +27,7 @@ async function outboxRowTo(email: string, kind?: string) {
 
 test.group('Mail through the outbox', (group) => {
   let smtp: SmtpSink
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
   group.each.setup(() => {
     smtp = new SmtpSink()

@@ -5,7 +5,6 @@ import app from '@adonisjs/core/services/app'
 | request between the read and the conditional update (injected through a model hook).
 */
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime, Settings } from 'luxon'
@@ -18,6 +17,7 @@ import { MAX_CODE_ATTEMPTS, OneTimeCodeService } from '#services/accounts/one_ti
 import { TooManyCodeRequests } from '#exceptions/account_errors'
 import { makeUser } from '#tests/helpers/actors'
 import { sqlTime } from '#support/sql_time'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const VERIFY = CodePurpose.EMAIL_VERIFICATION
 const RESET = CodePurpose.PASSWORD_RESET
@@ -47,7 +47,7 @@ const codesOf = (user: User, purpose: CodePurpose = VERIFY) =>
 const wrong = (code: string) => code.slice(0, 5) + String((Number(code[5]) + 1) % 10)
 
 test.group('One-time codes', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
   group.each.teardown(() => {
     Settings.now = () => Date.now()

@@ -1,11 +1,11 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import User from '#models/user'
 import OneTimeCode from '#models/one_time_code'
 import { CodePurpose } from '#enums/code_purpose'
 import { expectEnvelope, expectEnvelopeError } from '#tests/helpers/responses'
 import { expireCodes, isVerified, register, takeMail, uniqueEmail } from './support.js'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 /** A registered, unverified account and the code mailed to it. */
 async function pendingAccount(client: Parameters<typeof register>[0]) {
@@ -37,7 +37,7 @@ async function consumedAtOf(userId: string) {
 }
 
 test.group('GET and POST /auth/otp-verification', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('the query form verifies the e-mail and uses the code up', async ({ client, assert }) => {

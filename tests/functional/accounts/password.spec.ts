@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import OneTimeCode from '#models/one_time_code'
 import RefreshToken from '#models/refresh_token'
@@ -26,6 +25,7 @@ import {
   takeMail,
   uniqueEmail,
 } from './support.js'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const NEW_PASSWORD = 'Silver-Meadow-5519'
 
@@ -53,7 +53,7 @@ async function resetAttempts(userId: string) {
 }
 
 test.group('GET and POST /auth/forget-password', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('answers the same for an existing and an unknown address', async ({ client, assert }) => {
@@ -171,7 +171,7 @@ test.group('GET and POST /auth/forget-password', (group) => {
 })
 
 test.group('GET and POST /auth/reset-password', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('the query form sets the password, verifies the e-mail and ends every session', async ({
@@ -342,7 +342,7 @@ test.group('GET and POST /auth/reset-password', (group) => {
 })
 
 test.group('PUT /auth/change-password', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('needs a token', async ({ client, assert }) => {

@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import { DateTime } from 'luxon'
 import User from '#models/user'
@@ -22,9 +21,10 @@ import {
   takeMail,
   uniqueEmail,
 } from './support.js'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 test.group('POST /auth/register', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('creates an unverified account, normalises the e-mail and queues a code', async ({

@@ -1,6 +1,5 @@
 import { test } from '@japa/runner'
 import type { Assert } from '@japa/assert'
-import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import { UserType } from '#enums/user_type'
 import { actor } from '#tests/helpers/actors'
@@ -14,6 +13,7 @@ import {
   takeMail,
   uniqueEmail,
 } from './support.js'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 type Client = Parameters<typeof signIn>[0]
 
@@ -36,7 +36,7 @@ async function expectRefreshRefused(assert: Assert, client: Client, refreshToken
 }
 
 test.group('Revocation of tokens already issued', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('a password change ends every session at once', async ({ client, assert }) => {

@@ -1,6 +1,5 @@
 import { test } from '@japa/runner'
 import type { Assert } from '@japa/assert'
-import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import { UserType } from '#enums/user_type'
 import { MAIL_KINDS } from '#mails/registry'
@@ -10,6 +9,7 @@ import { captureLogs, securityEvents } from '#tests/helpers/logs'
 import { expectEnvelope, expectEnvelopeError } from '#tests/helpers/responses'
 import { expectRedirect, signedIn } from '#tests/functional/console/support'
 import { OTHER_PASSWORD, login, mailCount, signIn, takeMail, uniqueEmail } from './support.js'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const NEW_PASSWORD = 'Silver-Meadow-5519'
 const CLIENT_ADDRESS = '127.0.0.1'
@@ -33,7 +33,7 @@ function assertNoSecret(assert: Assert, output: string, secrets: string[]) {
 }
 
 test.group('Security events', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('a failed login names the account tried and the client, never the password', async ({

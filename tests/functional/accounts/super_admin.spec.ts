@@ -1,6 +1,5 @@
 import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import ace from '@adonisjs/core/services/ace'
 import User from '#models/user'
@@ -9,6 +8,7 @@ import { SuperAdminService } from '#services/accounts/super_admin_service'
 import { makeUser } from '#tests/helpers/actors'
 import { expectEnvelope } from '#tests/helpers/responses'
 import { login, setAsideSuperAdmins, uniqueEmail } from './support.js'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const ADMIN_PASSWORD = 'Harbor-Lighthouse-8830'
 
@@ -23,7 +23,7 @@ function superAdminsOf(email: string) {
 }
 
 test.group('node ace admin:create', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
   group.each.setup(() => {
     ace.ui.switchMode('raw')
@@ -97,7 +97,7 @@ test.group('node ace admin:create', (group) => {
 })
 
 test.group('SuperAdminService.ensure (start-up bootstrap)', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('creates the Super Admin named by the environment once', async ({ assert }) => {
     await setAsideSuperAdmins()

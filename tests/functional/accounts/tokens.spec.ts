@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
@@ -14,6 +13,7 @@ import { FACTORY_PASSWORD } from '#database/factories/user_factory'
 import { sqlTime } from '#support/sql_time'
 import { expectEnvelope, expectEnvelopeError } from '#tests/helpers/responses'
 import { expectTokenAccepted, probe, refreshDigest, signIn } from './support.js'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
 
@@ -54,7 +54,7 @@ async function family(refreshToken: string) {
 }
 
 test.group('POST /auth/refresh', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('rotates the refresh token into a new pair of the same session', async ({
@@ -191,7 +191,7 @@ test.group('POST /auth/refresh', (group) => {
 })
 
 test.group('POST /auth/logout', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('needs a token', async ({ client, assert }) => {
@@ -272,7 +272,7 @@ test.group('POST /auth/logout', (group) => {
 })
 
 test.group('Access tokens', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('a missing or malformed Authorization header is a 401', async ({ client, assert }) => {

@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
@@ -9,7 +8,8 @@ import type User from '#models/user'
 import { actor, makeUser } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
-import { stored } from '#tests/functional/catalog/fixtures'
+import { stored } from '#tests/functional/catalog/support'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const URL = '/api/v1/admin/activity'
 
@@ -40,7 +40,7 @@ async function entry(
 }
 
 test.group('GET /api/v1/admin/activity', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('needs a Super Admin token', async ({ client, assert }) => {
     await expectRoleMatrix(assert, [() => client.get(URL)], {

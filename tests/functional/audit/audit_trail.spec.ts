@@ -1,6 +1,5 @@
 import { test } from '@japa/runner'
 import type { ApiRequest } from '@japa/api-client'
-import testUtils from '@adonisjs/core/services/test_utils'
 import AdminAction from '#models/admin_action'
 import Coupon from '#models/coupon'
 import { UserType } from '#enums/user_type'
@@ -8,9 +7,10 @@ import { ShopStatus } from '#enums/shop_status'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import { PolicyFactory } from '#database/factories/policy_factory'
 import { actor, makeUser } from '#tests/helpers/actors'
-import { sellerWithShop } from '#tests/functional/catalog/fixtures'
-import { placedCheckout } from '#tests/functional/orders/fixtures'
+import { sellerWithShop } from '#tests/functional/catalog/support'
+import { placedCheckout } from '#tests/functional/orders/support'
 import { policyBody } from '#tests/functional/legal/support'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 /** Sends `request` and asserts its status. */
 async function expectStatus(request: ApiRequest, status: number) {
@@ -70,7 +70,7 @@ async function onlyEntry(
 }
 
 test.group('Audit trail: accounts', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('activation, deactivation and a type change each write one entry', async ({
     client,
@@ -123,7 +123,7 @@ test.group('Audit trail: accounts', (group) => {
 })
 
 test.group('Audit trail: policies, coupons, shops', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('policy create, update and deactivate each write one entry', async ({ client, assert }) => {
     const { user: admin, authorization } = await actor(UserType.SUPER_ADMIN)
@@ -269,7 +269,7 @@ test.group('Audit trail: policies, coupons, shops', (group) => {
 })
 
 test.group('Audit trail: orders', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('an admin status or payment change writes one entry each', async ({ client, assert }) => {
     const { orders } = await placedCheckout()
@@ -326,7 +326,7 @@ test.group('Audit trail: orders', (group) => {
 })
 
 test.group('Audit trail: tax rates and shipping methods', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('{resource} create, update and delete each write one entry')
     .with<Lifecycle[]>([

@@ -1,7 +1,6 @@
 import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
@@ -13,7 +12,8 @@ import {
   productOnSale,
   productsOffSale,
   stored,
-} from '#tests/functional/catalog/fixtures'
+} from '#tests/functional/catalog/support'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 
@@ -70,7 +70,7 @@ async function storedQuantity(userId: string) {
 }
 
 test.group('Cart: authentication and roles', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   const routes = (productId: string) => [
     { method: 'get', url: '/api/v1/cart' },
@@ -104,7 +104,7 @@ test.group('Cart: authentication and roles', (group) => {
 })
 
 test.group('GET /api/v1/cart', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('an empty cart', async ({ client, assert }) => {
     const { authorization } = await actor(UserType.CUSTOMER)
@@ -198,7 +198,7 @@ test.group('GET /api/v1/cart', (group) => {
 })
 
 test.group('POST /api/v1/cart/items', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('adds a line and answers with the cart', async ({ client, assert }) => {
     const { user, authorization, product } = await customerAndProduct({
@@ -306,7 +306,7 @@ test.group('POST /api/v1/cart/items', (group) => {
 })
 
 test.group('PUT /api/v1/cart/items/{productId}', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('sets the quantity of a line', async ({ client, assert }) => {
     const { user, authorization, product } = await customerAndProduct({
@@ -362,7 +362,7 @@ test.group('PUT /api/v1/cart/items/{productId}', (group) => {
 })
 
 test.group('DELETE /api/v1/cart/items/{productId} and /api/v1/cart', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('removes one line', async ({ client, assert }) => {
     const { user, authorization } = await actor(UserType.CUSTOMER)
@@ -443,7 +443,7 @@ test.group('DELETE /api/v1/cart/items/{productId} and /api/v1/cart', (group) => 
 })
 
 test.group('CartService for checkout', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('linesFor reads lines with product and shop inside a transaction; clear empties', async ({
     client,

@@ -3,7 +3,7 @@ import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { actor } from '#tests/helpers/actors'
 import { UserType } from '#enums/user_type'
-import { productOnSale } from '#tests/functional/catalog/fixtures'
+import { productOnSale } from '#tests/functional/catalog/support'
 import { deleteCommitted } from '#tests/helpers/committed'
 
 /** A customer and a product with `stock` units, committed; `cleanup` deletes them after the test. */

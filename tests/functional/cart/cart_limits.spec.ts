@@ -10,7 +10,7 @@ import { ProductFactory } from '#database/factories/product_factory'
 import { UserType } from '#enums/user_type'
 import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
-import { cleanUp, product, sellerShop, tally } from '#tests/functional/checkout/fixtures'
+import { cleanUp, product, sellerShop, tally } from '#tests/functional/checkout/support'
 
 function add(client: ApiClient, authorization: string, productId: string, quantity: number) {
   return client

@@ -1,17 +1,17 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
 import { UserType } from '#enums/user_type'
 import { ShopStatus } from '#enums/shop_status'
-import { minutesAgo, productOf, sellerWithShop, stored } from '#tests/functional/catalog/fixtures'
+import { minutesAgo, productOf, sellerWithShop, stored } from '#tests/functional/catalog/support'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 
 test.group('GET /api/v1/admin/shops', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('needs an admin token', async ({ client, assert }) => {
     await expectRoleMatrix(assert, [() => client.get('/api/v1/admin/shops')], {
@@ -64,7 +64,7 @@ test.group('GET /api/v1/admin/shops', (group) => {
 })
 
 test.group('PUT /api/v1/admin/shops/{id}/approve and /suspend', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('need an admin token; a customer or seller cannot approve', async ({ client, assert }) => {
     const { shop } = await sellerWithShop(ShopStatus.PENDING)

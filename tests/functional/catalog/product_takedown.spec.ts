@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import type { Assert } from '@japa/assert'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { UserType } from '#enums/user_type'
@@ -18,13 +17,14 @@ import {
   seededMethod,
   sellerShop,
   shopper,
-} from '#tests/functional/checkout/fixtures'
-import { minutesAgo, stored } from '#tests/functional/catalog/fixtures'
+} from '#tests/functional/checkout/support'
+import { minutesAgo, stored } from '#tests/functional/catalog/support'
 import { ProductFactory } from '#database/factories/product_factory'
 import {
   CONVERTED_REASON,
   convertConsoleDeactivations,
 } from '#database/migrations/1763800800001_product_takedowns'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const PLACE = '/api/v1/checkout/place-order'
 const SUMMARY = '/api/v1/checkout/summary'
@@ -145,7 +145,7 @@ async function assertOnSale(client: ApiClient, assert: Assert, setting: Setting)
 }
 
 test.group('A takedown its seller cannot undo', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('the seller switching the product off and on again leaves it off sale until an administrator restores it', async ({
     client,
@@ -274,7 +274,7 @@ test.group('A takedown its seller cannot undo', (group) => {
 })
 
 test.group('Console deactivations made before takedowns', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   /** A console entry about `productId`, `minutes` ago. */
   async function entry(actor: User, productId: string, action: string, minutes: number) {

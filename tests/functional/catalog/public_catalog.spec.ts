@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import { expectProblem } from '#tests/helpers/responses'
 import { ShopStatus } from '#enums/shop_status'
 import {
@@ -9,14 +8,15 @@ import {
   productsOffSale,
   sellerWithShop,
   takenDownFields,
-} from '#tests/functional/catalog/fixtures'
+} from '#tests/functional/catalog/support'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 
 const idsOf = (body: { items: Array<{ id: string }> }) => body.items.map((item) => item.id)
 
 test.group('GET /api/v1/products', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('needs no token and shows a product with its shop and stock', async ({ client, assert }) => {
     const { shop, product } = await productOnSale({ priceCents: 1999, stock: 7 })
@@ -164,7 +164,7 @@ test.group('GET /api/v1/products', (group) => {
 })
 
 test.group('GET /api/v1/products/{id}', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('shows a product on sale without a token', async ({ client, assert }) => {
     const { shop, product } = await productOnSale({ stock: 0, priceCents: 1050 })

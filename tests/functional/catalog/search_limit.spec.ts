@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import limiter from '@adonisjs/limiter/services/main'
 import { CATALOG_SEARCHES_PER_MINUTE } from '#start/limiter'
-import { tally } from '#tests/functional/checkout/fixtures'
+import { tally } from '#tests/functional/checkout/support'
 
 test.group('Catalog search: per client address', (group) => {
   group.each.setup(async () => {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import type { Assert } from '@japa/assert'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { UserType } from '#enums/user_type'
@@ -18,7 +17,8 @@ import {
   seededMethod,
   sellerShop,
   shopper,
-} from '#tests/functional/checkout/fixtures'
+} from '#tests/functional/checkout/support'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const PLACE = '/api/v1/checkout/place-order'
 const SUMMARY = '/api/v1/checkout/summary'
@@ -105,7 +105,7 @@ async function assertOnSale(client: ApiClient, assert: Assert, setting: Setting)
 }
 
 test.group('A seller who may no longer sell', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('deactivated: every product leaves sale at once, and comes back on activation', async ({
     client,

@@ -1,13 +1,13 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
 import { UserType } from '#enums/user_type'
 import { ShopStatus } from '#enums/shop_status'
 import { ShopFactory } from '#database/factories/shop_factory'
-import { minutesAgo, productOf, sellerWithShop } from '#tests/functional/catalog/fixtures'
+import { minutesAgo, productOf, sellerWithShop } from '#tests/functional/catalog/support'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 
@@ -27,7 +27,7 @@ const validBody = (shopId: string) => ({
 })
 
 test.group('POST /api/v1/seller/products', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('needs a seller token; a customer cannot create products', async ({ client, assert }) => {
     const { shop } = await sellerWithShop()
@@ -186,7 +186,7 @@ test.group('POST /api/v1/seller/products', (group) => {
 })
 
 test.group('GET /api/v1/seller/products', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('needs a seller token', async ({ client, assert }) => {
     expectProblem(assert, await client.get('/api/v1/seller/products'), 401, 'UNAUTHORIZED')
@@ -255,7 +255,7 @@ test.group('GET /api/v1/seller/products', (group) => {
 })
 
 test.group('GET /api/v1/seller/products/{id}', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('shows its own product, even inactive', async ({ client, assert }) => {
     const { shop, authorization } = await sellerWithShop()
@@ -290,7 +290,7 @@ test.group('GET /api/v1/seller/products/{id}', (group) => {
 })
 
 test.group('PUT /api/v1/seller/products/{id}', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('needs a seller token', async ({ client, assert }) => {
     const { shop } = await sellerWithShop()
@@ -411,7 +411,7 @@ test.group('PUT /api/v1/seller/products/{id}', (group) => {
 })
 
 test.group('DELETE /api/v1/seller/products/{id}', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('needs a seller token', async ({ client, assert }) => {
     const { shop } = await sellerWithShop()

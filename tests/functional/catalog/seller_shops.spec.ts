@@ -1,19 +1,19 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
 import { UserType } from '#enums/user_type'
 import { ShopStatus } from '#enums/shop_status'
 import { ShopFactory } from '#database/factories/shop_factory'
-import { minutesAgo, sellerWithShop } from '#tests/functional/catalog/fixtures'
+import { minutesAgo, sellerWithShop } from '#tests/functional/catalog/support'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const fieldsOf = (body: { errors?: Array<{ field: string }> }) =>
   (body.errors ?? []).map((error) => error.field)
 
 test.group('POST /api/v1/seller/shops', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('needs a token', async ({ client, assert }) => {
     const response = await client.post('/api/v1/seller/shops').json({ name: 'Corner' })
@@ -89,7 +89,7 @@ test.group('POST /api/v1/seller/shops', (group) => {
 })
 
 test.group('GET /api/v1/seller/shops', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('needs a seller token', async ({ client, assert }) => {
     expectProblem(assert, await client.get('/api/v1/seller/shops'), 401, 'UNAUTHORIZED')
@@ -149,7 +149,7 @@ test.group('GET /api/v1/seller/shops', (group) => {
 })
 
 test.group('PUT /api/v1/seller/shops/{id}', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('needs a seller token', async ({ client, assert }) => {
     const { shop } = await sellerWithShop()

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { sellerWithShop } from '#tests/functional/catalog/fixtures'
+import { sellerWithShop } from '#tests/functional/catalog/support'
 import { deleteCommitted } from '#tests/helpers/committed'
 
 /*

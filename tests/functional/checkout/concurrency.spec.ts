@@ -21,7 +21,7 @@ import {
   sellerShop,
   tally,
   twoShopCart,
-} from '#tests/functional/checkout/fixtures'
+} from '#tests/functional/checkout/support'
 
 const PLACE = '/api/v1/checkout/place-order'
 

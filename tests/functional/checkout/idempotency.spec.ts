@@ -8,7 +8,6 @@
 */
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime, Settings } from 'luxon'
 import { UserType } from '#enums/user_type'
@@ -22,6 +21,7 @@ import {
 import { IdempotencyInProgress, IdempotencyKeyReused } from '#exceptions/checkout_errors'
 import { makeUser } from '#tests/helpers/actors'
 import { sqlTime } from '#support/sql_time'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const FINGERPRINT = fingerprintOf({ paymentMethod: 'PAYPAL' })
 
@@ -102,7 +102,7 @@ async function claimedAtFrozenClock(key: string) {
 }
 
 test.group('IdempotencyService.claim', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.teardown(() => {
     Settings.now = () => Date.now()
   })
@@ -284,7 +284,7 @@ test.group('IdempotencyService.claim', (group) => {
 })
 
 test.group('IdempotencyService.claim: fresh', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.teardown(() => {
     Settings.now = () => Date.now()
   })

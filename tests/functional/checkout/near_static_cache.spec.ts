@@ -9,7 +9,7 @@ import { TaxRateFactory } from '#database/factories/tax_rate_factory'
 import { nearStaticCache } from '#services/checkout/near_static_cache'
 import { ShippingMethodService } from '#services/checkout/shipping_method_service'
 import { TaxRateService } from '#services/checkout/tax_rate_service'
-import { fillCart, product, sellerShop, shopper } from '#tests/functional/checkout/fixtures'
+import { fillCart, product, sellerShop, shopper } from '#tests/functional/checkout/support'
 
 const SUMMARY = '/api/v1/checkout/summary'
 const PLACE = '/api/v1/checkout/place-order'

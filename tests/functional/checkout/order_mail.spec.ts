@@ -1,15 +1,15 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import OutboxMessage from '#models/outbox_message'
 import { OutboxService } from '#services/mail/outbox_service'
 import { sqlTime } from '#support/sql_time'
-import { twoShopCart, requestPlacement } from '#tests/functional/checkout/fixtures'
+import { twoShopCart, requestPlacement } from '#tests/functional/checkout/support'
 import { SmtpSink } from '#tests/helpers/smtp_sink'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 test.group('Order mails through the outbox', (group) => {
   let smtp: SmtpSink
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => {
     smtp = new SmtpSink()
     return () => smtp.stop()

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { actor } from '#tests/helpers/actors'
@@ -21,7 +20,8 @@ import {
   shopper,
   twoShopCart,
   requestPlacement,
-} from '#tests/functional/checkout/fixtures'
+} from '#tests/functional/checkout/support'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const PLACE = '/api/v1/checkout/place-order'
 const SUMMARY = '/api/v1/checkout/summary'
@@ -63,7 +63,7 @@ async function footprint(customer: { id: string; email: string }) {
 const keysOf = (userIds: string[]) => db.from('idempotency_keys').whereIn('user_id', userIds)
 
 test.group('POST /api/v1/checkout/place-order: who may call and what it takes', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('needs a customer token', async ({ client, assert }) => {
     const body = {
@@ -145,7 +145,7 @@ test.group('POST /api/v1/checkout/place-order: who may call and what it takes', 
 })
 
 test.group('POST /api/v1/checkout/place-order: placing', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('creates one order per shop, exactly as the summary priced them', async ({
     client,
@@ -363,7 +363,7 @@ test.group('POST /api/v1/checkout/place-order: placing', (group) => {
 })
 
 test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('an empty cart is a 422 EMPTY_CART', async ({ client, assert }) => {
     const customer = await shopper()
@@ -438,7 +438,7 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
 })
 
 test.group('POST /api/v1/checkout/place-order: idempotency', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('the same key and body replay the same orders, creating nothing', async ({
     client,

@@ -10,7 +10,6 @@ import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import type { Assert } from '@japa/assert'
 import app from '@adonisjs/core/services/app'
-import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
@@ -38,7 +37,8 @@ import {
   shopper,
   tally,
   twoShopCart,
-} from '#tests/functional/checkout/fixtures'
+} from '#tests/functional/checkout/support'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const PLACE = '/api/v1/checkout/place-order'
 const SUMMARY = '/api/v1/checkout/summary'
@@ -181,7 +181,7 @@ function summarize(client: ApiClient, ready: Ready) {
 }
 
 test.group('Place-order: a product changes between the quote and the stock update', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.teardown(() => app.container.restoreAll())
 
   test('sold down meanwhile: 422 INSUFFICIENT_STOCK, nothing taken or written, key free', async ({
@@ -295,7 +295,7 @@ test.group('Place-order: a product changes between the quote and the stock updat
 })
 
 test.group('Place-order: stock is taken in product-id order', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.teardown(() => app.container.restoreAll())
 
   /**
@@ -352,7 +352,7 @@ test.group('Place-order: stock is taken in product-id order', (group) => {
 })
 
 test.group('Place-order: order-number clashes', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.teardown(() => app.container.restoreAll())
 
   /** The number of an order placed earlier by another customer. */
@@ -414,7 +414,7 @@ test.group('Place-order: order-number clashes', (group) => {
 })
 
 test.group('Place-order: the claim is taken over while the orders are written', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.teardown(() => app.container.restoreAll())
 
   test('completing a key taken over meanwhile fails: 409, nothing placed twice', async ({
@@ -440,7 +440,7 @@ test.group('Place-order: the claim is taken over while the orders are written', 
 })
 
 test.group('Checkout with a misconfigured default tax rate', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => {
     const configured = storeConfig.defaultTaxRate
     return () => {
@@ -525,7 +525,7 @@ test.group('Place-order: refused after writing, with real commits', (group) => {
 })
 
 test.group('Place-order: the claim goes with a refused placement', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('the client gets the refusal and the key is free at once: nothing to release', async ({
     client,
@@ -541,7 +541,7 @@ test.group('Place-order: the claim goes with a refused placement', (group) => {
 })
 
 test.group('Place-order: the new-key allowance', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
   group.each.teardown(() => app.container.restoreAll())
 

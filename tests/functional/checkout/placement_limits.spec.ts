@@ -13,7 +13,7 @@ import {
   deletedAfterEach,
   postAs,
   tally,
-} from '#tests/functional/checkout/fixtures'
+} from '#tests/functional/checkout/support'
 
 const PLACE = '/api/v1/checkout/place-order'
 const UNKNOWN_ADDRESS = '0b6a8c1e-5d2f-4f3a-9e7b-2c4d6e8f0a1b'

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import type { ApiClient, ApiResponse } from '@japa/api-client'
 import type { Assert } from '@japa/assert'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { actor } from '#tests/helpers/actors'
@@ -14,6 +13,7 @@ import { sqlTime } from '#support/sql_time'
 import ShippingAddress from '#models/shipping_address'
 import { MAX_SHIPPING_ADDRESSES } from '#services/checkout/shipping_address_service'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const BASE = '/api/v1/checkout/shipping-address'
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
@@ -59,7 +59,7 @@ function addDefault(client: ApiClient, authorization: string) {
 }
 
 test.group('Shipping addresses: who may call', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('every route needs a token and a customer', async ({ client, assert }) => {
     const routes = [
@@ -75,7 +75,7 @@ test.group('Shipping addresses: who may call', (group) => {
 })
 
 test.group('POST /api/v1/checkout/shipping-address', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('saves a trimmed address with an upper-case country', async ({ client, assert }) => {
     const { user, authorization } = await actor(UserType.CUSTOMER)
@@ -231,7 +231,7 @@ test.group('POST /api/v1/checkout/shipping-address', (group) => {
 })
 
 test.group('GET /api/v1/checkout/shipping-address', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test("lists the customer's own addresses, the default first, paginated", async ({
     client,
@@ -284,7 +284,7 @@ test.group('GET /api/v1/checkout/shipping-address', (group) => {
 })
 
 test.group('PUT /api/v1/checkout/shipping-address/{id}', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('changes only the fields given; null clears an optional one', async ({ client, assert }) => {
     const { user, authorization } = await actor(UserType.CUSTOMER)
@@ -386,7 +386,7 @@ test.group('PUT /api/v1/checkout/shipping-address/{id}', (group) => {
 })
 
 test.group('DELETE /api/v1/checkout/shipping-address/{id}', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('deletes the customer’s own address', async ({ client, assert }) => {
     const { user, authorization } = await actor(UserType.CUSTOMER)
@@ -417,7 +417,7 @@ test.group('DELETE /api/v1/checkout/shipping-address/{id}', (group) => {
 })
 
 test.group('Shipping addresses: losing the race for the default flag', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   /**
    * Runs `inject` inside the request's transaction just before its new address is inserted,
@@ -507,7 +507,7 @@ test.group('Shipping addresses: losing the race for the default flag', (group) =
 })
 
 test.group('Shipping addresses: at most 50 per customer', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('the 51st is refused with 422 and nothing is written', async ({ client, assert }) => {
     const { user, authorization } = await actor(UserType.CUSTOMER)

@@ -1,6 +1,5 @@
 import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
@@ -8,6 +7,7 @@ import { UserType } from '#enums/user_type'
 import { ShippingMethodFactory } from '#database/factories/shipping_method_factory'
 import { ShippingMethodService } from '#services/checkout/shipping_method_service'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const CUSTOMER_LIST = '/api/v1/checkout/shipping-method'
 const ADMIN = '/api/v1/admin/shipping-methods'
@@ -19,7 +19,7 @@ const fieldsOf = (body: { errors?: Array<{ field: string }> }) =>
 const namesOf = (body: { items: Array<{ name: string }> }) => body.items.map((item) => item.name)
 
 test.group('GET /api/v1/checkout/shipping-method', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('a fresh database offers Standard (5.00) and Express (15.00)', async ({
     client,
@@ -68,7 +68,7 @@ test.group('GET /api/v1/checkout/shipping-method', (group) => {
 })
 
 test.group('Admin shipping methods: who may call', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('every route needs an admin token', async ({ client, assert }) => {
     const body = { name: 'Drone', price: 9, estimatedDays: 1 }
@@ -86,7 +86,7 @@ test.group('Admin shipping methods: who may call', (group) => {
 })
 
 test.group('POST /api/v1/admin/shipping-methods', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('creates a method, price in cents below the edge', async ({ client, assert }) => {
     for (const type of [UserType.ADMIN, UserType.SUPER_ADMIN]) {
@@ -198,7 +198,7 @@ test.group('POST /api/v1/admin/shipping-methods', (group) => {
 })
 
 test.group('GET /api/v1/admin/shipping-methods', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('lists active and inactive methods, not deleted ones, paginated', async ({
     client,
@@ -230,7 +230,7 @@ test.group('GET /api/v1/admin/shipping-methods', (group) => {
 })
 
 test.group('PUT /api/v1/admin/shipping-methods/{id}', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('changes only the fields given; isActive false withdraws it from customers', async ({
     client,
@@ -294,7 +294,7 @@ test.group('PUT /api/v1/admin/shipping-methods/{id}', (group) => {
 })
 
 test.group('DELETE /api/v1/admin/shipping-methods/{id}', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('deletes for good: the row is kept, hidden everywhere; a second delete is a 404', async ({
     client,
@@ -322,7 +322,7 @@ test.group('DELETE /api/v1/admin/shipping-methods/{id}', (group) => {
 })
 
 test.group('Essential shipping methods', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('seeding again adds nothing, and never brings back a deleted method', async ({ assert }) => {
     const service = await app.container.make(ShippingMethodService)

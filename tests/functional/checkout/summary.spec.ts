@@ -1,7 +1,6 @@
 import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { expectProblem } from '#tests/helpers/responses'
 import { UserType } from '#enums/user_type'
@@ -21,7 +20,8 @@ import {
   shopper,
   twoShopCart,
   requestSummary,
-} from '#tests/functional/checkout/fixtures'
+} from '#tests/functional/checkout/support'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const SUMMARY = '/api/v1/checkout/summary'
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
@@ -40,7 +40,7 @@ async function oneLineCart(priceCents = 1000, quantity = 1) {
 }
 
 test.group('POST /api/v1/checkout/summary: who may call and what it takes', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('needs a customer token', async ({ client, assert }) => {
     const body = { shippingAddressId: UNKNOWN_ID, shippingMethodId: UNKNOWN_ID }
@@ -96,7 +96,7 @@ test.group('POST /api/v1/checkout/summary: who may call and what it takes', (gro
 })
 
 test.group('POST /api/v1/checkout/summary: refusals', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('an empty cart is a 422 EMPTY_CART', async ({ client, assert }) => {
     const customer = await shopper()
@@ -169,7 +169,7 @@ test.group('POST /api/v1/checkout/summary: refusals', (group) => {
 })
 
 test.group('POST /api/v1/checkout/summary: the price', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('prices two shops with shipping per shop, tax by region and a split coupon', async ({
     client,

@@ -1,6 +1,5 @@
 import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
@@ -8,6 +7,7 @@ import { UserType } from '#enums/user_type'
 import { TaxRateFactory } from '#database/factories/tax_rate_factory'
 import { TaxRateService } from '#services/checkout/tax_rate_service'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const BASE = '/api/v1/admin/tax-rates'
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
@@ -16,7 +16,7 @@ const fieldsOf = (body: { errors?: Array<{ field: string }> }) =>
   (body.errors ?? []).map((error) => error.field).sort()
 
 test.group('Tax rates: who may call', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('every route needs an admin token', async ({ client, assert }) => {
     const routes = [
@@ -33,7 +33,7 @@ test.group('Tax rates: who may call', (group) => {
 })
 
 test.group('POST /api/v1/admin/tax-rates', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('adds a country-wide rate, held in thousandths of a percent', async ({ client, assert }) => {
     const { authorization } = await actor(UserType.ADMIN)
@@ -144,7 +144,7 @@ test.group('POST /api/v1/admin/tax-rates', (group) => {
 })
 
 test.group('GET /api/v1/admin/tax-rates', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('lists rates by country then region, paginated', async ({ client, assert }) => {
     await TaxRateFactory.merge({ country: 'US', region: 'NY', rate: 8875 }).create()
@@ -171,7 +171,7 @@ test.group('GET /api/v1/admin/tax-rates', (group) => {
 })
 
 test.group('PUT and DELETE /api/v1/admin/tax-rates/{id}', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('changes only the fields given; null region makes it country-wide', async ({
     client,
@@ -238,7 +238,7 @@ test.group('PUT and DELETE /api/v1/admin/tax-rates/{id}', (group) => {
 })
 
 test.group('Tax rate of a destination', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('region first, then country, then DEFAULT_TAX_RATE', async ({ assert }) => {
     await TaxRateFactory.merge({ country: 'US', region: '', rate: 5000 }).create()

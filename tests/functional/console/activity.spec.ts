@@ -5,9 +5,10 @@ import PolicyConsent from '#models/policy_consent'
 import { UserType } from '#enums/user_type'
 import { PolicyFactory } from '#database/factories/policy_factory'
 import { makeUser } from '#tests/helpers/actors'
-import { placedCheckout } from '#tests/functional/orders/fixtures'
-import { consoleAs, eachInTransaction, rowText, textOf } from '#tests/functional/console/support'
+import { placedCheckout } from '#tests/functional/orders/support'
+import { consoleAs, rowText, textOf } from '#tests/functional/console/support'
 import { UNKNOWN_ID } from '#tests/helpers/ids'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 test.group('Console: activity', (group) => {
   eachInTransaction(group)

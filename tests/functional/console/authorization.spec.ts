@@ -1,7 +1,6 @@
 import { test } from '@japa/runner'
 import { errors as shieldErrors } from '@adonisjs/shield'
 import { describeError } from '#exceptions/describe_error'
-import testUtils from '@adonisjs/core/services/test_utils'
 import router from '@adonisjs/core/services/router'
 import type { ApiClient, ApiRequest } from '@japa/api-client'
 import User from '#models/user'
@@ -20,9 +19,10 @@ import { ShopFactory } from '#database/factories/shop_factory'
 import { TaxRateFactory } from '#database/factories/tax_rate_factory'
 import { ShippingMethodFactory } from '#database/factories/shipping_method_factory'
 import { ProductFactory } from '#database/factories/product_factory'
-import { placedCheckout } from '#tests/functional/orders/fixtures'
+import { placedCheckout } from '#tests/functional/orders/support'
 import { CONSOLE_TOKEN_VERSION } from '#middleware/console_auth_middleware'
 import { expectRedirect, signedIn, submitted } from '#tests/functional/console/support'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 /** The rows the console's routes act on, made fresh for each test. */
 interface World {
@@ -395,7 +395,7 @@ async function snapshot(world: World) {
 }
 
 test.group('Console authorization', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('this matrix covers every console route', ({ assert }) => {
     const registered = Object.values(router.toJSON())

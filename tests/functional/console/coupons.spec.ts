@@ -4,8 +4,9 @@ import Coupon from '#models/coupon'
 import { UserType } from '#enums/user_type'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import { formatStoreDateTime } from '#support/store_time'
-import { consoleAs, eachInTransaction, rowText, textOf } from '#tests/functional/console/support'
+import { consoleAs, rowText, textOf } from '#tests/functional/console/support'
 import { UNKNOWN_ID } from '#tests/helpers/ids'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 /** The fields a browser sends for a valid new coupon. */
 const validForm = {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime, Settings } from 'luxon'
 import type { ApiClient } from '@japa/api-client'
@@ -13,10 +12,11 @@ import { ShopFactory } from '#database/factories/shop_factory'
 import { ProductFactory } from '#database/factories/product_factory'
 import { DashboardService } from '#services/admin/dashboard_service'
 import { CouponFactory } from '#database/factories/coupon_factory'
-import { placedCheckout } from '#tests/functional/orders/fixtures'
+import { placedCheckout } from '#tests/functional/orders/support'
 import { sqlTime } from '#support/sql_time'
 import { storeTimezone } from '#support/store_time'
 import { expectPage, rowText, signedIn, textOf } from '#tests/functional/console/support'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 /**
  * The dashboard's figures by label. Tests compare before and after, so rows that tests outside a
@@ -44,7 +44,7 @@ async function figures(client: ApiClient, assert: Assert, admin: User) {
 }
 
 test.group('Console dashboard', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   // "Today" is the store's day: the clock stands at noon of it, so no run straddles midnight.
   group.each.setup(() => {
     const noon = DateTime.now().setZone(storeTimezone()).set({ hour: 12, minute: 0, second: 0 })
@@ -143,7 +143,7 @@ function configured(key: string, value: unknown, cleanup: (handler: () => void) 
 const newYork = (text: string) => DateTime.fromISO(text, { zone: 'America/New_York' })
 
 test.group('Console dashboard: orders and revenue per day', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('buckets orders by store-local day, boundaries included, revenue without cancelled ones', async ({
     assert,
@@ -214,7 +214,7 @@ test.group('Console dashboard: orders and revenue per day', (group) => {
 })
 
 test.group('Console dashboard: the chart, failed mail and low stock', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('the page draws the month and lists every figure in a hidden table', async ({
     client,

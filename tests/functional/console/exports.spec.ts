@@ -5,12 +5,13 @@ import db from '@adonisjs/lucid/services/db'
 import type { DateTime } from 'luxon'
 import { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
-import { placedCheckout } from '#tests/functional/orders/fixtures'
+import { placedCheckout } from '#tests/functional/orders/support'
 import { PolicyFactory } from '#database/factories/policy_factory'
 import { PolicyConsentService } from '#services/legal/policy_consent_service'
 import { CsvExportService } from '#services/admin/csv_export_service'
 import { csvCell, csvLine } from '#support/csv'
-import { consoleAs, eachInTransaction } from '#tests/functional/console/support'
+import { consoleAs } from '#tests/functional/console/support'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const ORDER_HEADER =
   '"orderNumber","placedAt","shopName","customerEmail","status","paymentStatus","currency",' +

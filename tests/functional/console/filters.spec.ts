@@ -1,13 +1,13 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
 import { ShopFactory } from '#database/factories/shop_factory'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import { expectPage, signedIn } from '#tests/functional/console/support'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 test.group('Console list filters', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('a filter form sent with every field on "Any" or blank lists everything', async ({
     client,

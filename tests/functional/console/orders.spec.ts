@@ -4,9 +4,10 @@ import Order from '#models/order'
 import Product from '#models/product'
 import OrderStatusHistory from '#models/order_status_history'
 import { UserType } from '#enums/user_type'
-import { ordersOnFourDays, placedCheckout } from '#tests/functional/orders/fixtures'
-import { consoleAs, eachInTransaction, rowText, textOf } from '#tests/functional/console/support'
+import { ordersOnFourDays, placedCheckout } from '#tests/functional/orders/support'
+import { consoleAs, rowText, textOf } from '#tests/functional/console/support'
 import { UNKNOWN_ID } from '#tests/helpers/ids'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 /** The order numbers a list page shows, in its order. */
 function numbersIn(html: string) {

@@ -6,8 +6,9 @@ import { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
 import { PolicyFactory } from '#database/factories/policy_factory'
 import { PolicyConsentService } from '#services/legal/policy_consent_service'
-import { consoleAs, eachInTransaction, rowText, textOf } from '#tests/functional/console/support'
+import { consoleAs, rowText, textOf } from '#tests/functional/console/support'
 import { UNKNOWN_ID } from '#tests/helpers/ids'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 /** The stored policies, as comparable facts. */
 async function storedPolicies() {

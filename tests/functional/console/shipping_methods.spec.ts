@@ -3,8 +3,9 @@ import ShippingMethod from '#models/shipping_method'
 import AdminAction from '#models/admin_action'
 import { UserType } from '#enums/user_type'
 import { ShippingMethodFactory } from '#database/factories/shipping_method_factory'
-import { consoleAs, eachInTransaction, rowText, textOf } from '#tests/functional/console/support'
+import { consoleAs, rowText, textOf } from '#tests/functional/console/support'
 import { UNKNOWN_ID } from '#tests/helpers/ids'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 /** The fields a browser sends for a valid new method. */
 const validForm = {

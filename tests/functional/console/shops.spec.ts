@@ -4,8 +4,9 @@ import { UserType } from '#enums/user_type'
 import { ShopStatus } from '#enums/shop_status'
 import { makeUser } from '#tests/helpers/actors'
 import { ShopFactory } from '#database/factories/shop_factory'
-import { consoleAs, eachInTransaction, rowText, textOf } from '#tests/functional/console/support'
+import { consoleAs, rowText, textOf } from '#tests/functional/console/support'
 import { UNKNOWN_ID } from '#tests/helpers/ids'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 async function shopOf(status: ShopStatus, name: string) {
   const seller = await makeUser(UserType.SELLER)

@@ -1,8 +1,5 @@
 import type { ApiClient, ApiRequest, ApiResponse } from '@japa/api-client'
 import type { Assert } from '@japa/assert'
-import type { Group } from '@japa/runner/core'
-import testUtils from '@adonisjs/core/services/test_utils'
-import type { LucidModel } from '@adonisjs/lucid/types/model'
 import type User from '#models/user'
 import type { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
@@ -13,19 +10,6 @@ export type Query = Record<string, string | number | undefined>
 
 /** Form fields as a browser sends them. */
 export type FormFields = Record<string, string>
-
-/**
- * Runs each test of `group` in a transaction rolled back after it. The rows of each model in
- * `emptied` are deleted first, so a test that counts them starts from none whatever the seeds
- * added.
- */
-export function eachInTransaction(group: Group, ...emptied: LucidModel[]) {
-  group.each.setup(async () => {
-    const cleanup = await testUtils.db().withGlobalTransaction()
-    for (const model of emptied) await model.query().delete()
-    return cleanup
-  })
-}
 
 /** A request from a console session `user` signed in to, answered without following redirects. */
 export function signedIn(request: ApiRequest, user: User): ApiRequest {

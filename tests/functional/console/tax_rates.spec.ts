@@ -5,8 +5,9 @@ import { defaultTaxRate } from '#services/checkout/tax_rate_service'
 import { TAX_RATE } from '#support/percent'
 import { UserType } from '#enums/user_type'
 import { TaxRateFactory } from '#database/factories/tax_rate_factory'
-import { consoleAs, eachInTransaction, rowText, textOf } from '#tests/functional/console/support'
+import { consoleAs, rowText, textOf } from '#tests/functional/console/support'
 import { UNKNOWN_ID } from '#tests/helpers/ids'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 /** The stored rows, as comparable facts. */
 async function storedRates() {

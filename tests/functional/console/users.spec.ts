@@ -1,10 +1,10 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import type { Assert } from '@japa/assert'
 import type User from '#models/user'
 import { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
 import { expectPage, rowHtml, signedIn, textOf } from '#tests/functional/console/support'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const { CUSTOMER, SELLER, ADMIN, SUPER_ADMIN } = UserType
 
@@ -29,7 +29,7 @@ async function accounts() {
 }
 
 test.group('Console users', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('an Admin is offered customers and sellers only, and their types only', async ({
     client,

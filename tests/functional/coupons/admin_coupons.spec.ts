@@ -1,7 +1,6 @@
 import { test } from '@japa/runner'
 import type { ApiClient, ApiResponse } from '@japa/api-client'
 import type { Assert } from '@japa/assert'
-import testUtils from '@adonisjs/core/services/test_utils'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
@@ -11,6 +10,7 @@ import { CouponFactory } from '#database/factories/coupon_factory'
 import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const URL = '/api/v1/admin/coupons'
 
@@ -78,7 +78,7 @@ async function rowCount(code?: string): Promise<number> {
 }
 
 test.group('POST /api/v1/admin/coupons', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('answers 401 without a token', async ({ client, assert }) => {
     const response = await client.post(URL).json(body())
@@ -303,7 +303,7 @@ test.group('POST /api/v1/admin/coupons', (group) => {
 })
 
 test.group('GET /api/v1/admin/coupons', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('answers 401 without a token and 403 to a customer', async ({ client, assert }) => {
     expectProblem(assert, await client.get(URL), 401, 'UNAUTHORIZED')
@@ -397,7 +397,7 @@ test.group('GET /api/v1/admin/coupons', (group) => {
 })
 
 test.group('PUT /api/v1/admin/coupons/{id}', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('answers 401 without a token and 403 to a seller', async ({ client, assert }) => {
     const coupon = await CouponFactory.create()
@@ -602,7 +602,7 @@ test.group('PUT /api/v1/admin/coupons/{id}', (group) => {
 })
 
 test.group('DELETE /api/v1/admin/coupons/{id}', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('answers 401 without a token and 403 to a customer', async ({ client, assert }) => {
     const coupon = await CouponFactory.create()

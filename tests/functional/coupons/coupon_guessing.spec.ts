@@ -23,7 +23,7 @@ import {
   orderFields,
   postAs,
   tally,
-} from '#tests/functional/checkout/fixtures'
+} from '#tests/functional/checkout/support'
 
 const SUMMARY = '/api/v1/checkout/summary'
 const PLACE = '/api/v1/checkout/place-order'

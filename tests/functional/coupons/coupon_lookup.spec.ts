@@ -1,16 +1,16 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import { DateTime } from 'luxon'
 import { UserType } from '#enums/user_type'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import { actor } from '#tests/helpers/actors'
 import { expectProblem, withoutRequestId } from '#tests/helpers/responses'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const lookup = (code: string) => `/api/v1/coupons/${encodeURIComponent(code)}`
 
 test.group('GET /api/v1/coupons/{code}', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('answers 401 without a token', async ({ client, assert }) => {
     const coupon = await CouponFactory.create()

@@ -1,6 +1,5 @@
 import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import { CouponUsageService, checkoutRefusal } from '#services/coupons/coupon_usage_service'
@@ -12,6 +11,7 @@ import {
   CouponNotStarted,
   CouponUsageLimitReached,
 } from '#exceptions/coupon_errors'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const usage = await app.container.make(CouponUsageService)
 
@@ -21,7 +21,7 @@ async function usageCount(id: string): Promise<number> {
 }
 
 test.group('CouponUsageService', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('findApplicableByCode finds a live, active coupon in any case', async ({ assert }) => {
     const coupon = await CouponFactory.apply('percentage')

@@ -1,6 +1,5 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
-import testUtils from '@adonisjs/core/services/test_utils'
 import Policy from '#models/policy'
 import PolicyConsent from '#models/policy_consent'
 import { PolicyFactory } from '#database/factories/policy_factory'
@@ -14,6 +13,7 @@ import {
   setConsentedAt,
   setEffectiveDate,
 } from './support.js'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const UNKNOWN_ID = '7b0f1a52-3c4d-4e5f-8a9b-0c1d2e3f4a5b'
 
@@ -27,7 +27,7 @@ async function policyVersions(...versions: Array<[string, DateTime]>) {
 }
 
 test.group('POST /policy-consent', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('answers 401 without a token', async ({ client, assert }) => {
     const policy = await PolicyFactory.create()
@@ -187,7 +187,7 @@ test.group('POST /policy-consent', (group) => {
 })
 
 test.group('GET /policy-consents', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('answers 401 without a token', async ({ client, assert }) => {
     expectEnvelopeError(assert, await client.get('/policy-consents'), 401, 'UNAUTHORIZED')
@@ -232,7 +232,7 @@ test.group('GET /policy-consents', (group) => {
 })
 
 test.group('GET /policy-consents/{policyType}', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   const consent = async (client: any, authorization: string, policy: Policy) =>
     client

@@ -1,17 +1,17 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import { clockAt, stoppedClock } from '#tests/helpers/clock'
-import testUtils from '@adonisjs/core/services/test_utils'
 import { PolicyFactory } from '#database/factories/policy_factory'
 import { UserType } from '#enums/user_type'
 import { actor } from '#tests/helpers/actors'
 import { expectEnvelope, expectEnvelopeError } from '#tests/helpers/responses'
 import { ISO_UTC, POLICY_DETAIL_KEYS, setEffectiveDate } from './support.js'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const UNKNOWN_ID = '7b0f1a52-3c4d-4e5f-8a9b-0c1d2e3f4a5b'
 
 test.group('GET /policy', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('answers an empty list without a token', async ({ client, assert }) => {
     const data = expectEnvelope(assert, await client.get('/policy'), 200)
@@ -92,7 +92,7 @@ test.group('GET /policy', (group) => {
 })
 
 test.group('GET /policy/{type}', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('answers the policy in force, with exactly the detail fields', async ({
     client,
@@ -221,7 +221,7 @@ test.group('GET /policy/{type}', (group) => {
 })
 
 test.group('GET /policy/detail/{id}', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('answers one policy without a token, inactive ones too', async ({ client, assert }) => {
     const policy = await PolicyFactory.apply('terms', 'inactive')

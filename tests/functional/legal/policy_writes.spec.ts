@@ -1,6 +1,5 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
-import testUtils from '@adonisjs/core/services/test_utils'
 import Policy from '#models/policy'
 import PolicyConsent from '#models/policy_consent'
 import { PolicyFactory } from '#database/factories/policy_factory'
@@ -8,6 +7,7 @@ import { UserType } from '#enums/user_type'
 import { actor } from '#tests/helpers/actors'
 import { expectEnvelope, expectEnvelopeError } from '#tests/helpers/responses'
 import { ISO_UTC, POLICY_KEYS, policyBody } from './support.js'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const UNKNOWN_ID = '7b0f1a52-3c4d-4e5f-8a9b-0c1d2e3f4a5b'
 
@@ -31,7 +31,7 @@ async function consentTo(policy: Policy, userType: UserType = UserType.CUSTOMER)
 }
 
 test.group('POST /policy', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('answers 401 without a token or with a bad one', async ({ client, assert }) => {
     expectEnvelopeError(
@@ -258,7 +258,7 @@ test.group('POST /policy', (group) => {
 })
 
 test.group('PUT /policy/{id}', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('answers 401 without a token', async ({ client, assert }) => {
     const policy = await PolicyFactory.create()
@@ -465,7 +465,7 @@ test.group('PUT /policy/{id}', (group) => {
 })
 
 test.group('POST /policy/deactivate/{id}', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('answers 401 without a token', async ({ client, assert }) => {
     const policy = await PolicyFactory.create()

@@ -7,7 +7,6 @@
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import { type DateTime } from 'luxon'
-import testUtils from '@adonisjs/core/services/test_utils'
 import ace from '@adonisjs/core/services/ace'
 import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
@@ -19,7 +18,8 @@ import { sqlTime } from '#support/sql_time'
 import { clockAt, stoppedClock } from '#tests/helpers/clock'
 import { SmtpSink } from '#tests/helpers/smtp_sink'
 import { register, registerVerified, uniqueEmail } from '#tests/functional/accounts/support'
-import { requestPlacement, twoShopCart } from '#tests/functional/checkout/fixtures'
+import { requestPlacement, twoShopCart } from '#tests/functional/checkout/support'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 /** The rows of the outbox addressed to `email`, every column as stored. */
 function storedRowsTo(email: string) {
@@ -105,7 +105,7 @@ const CODE_MAILS = [
 
 test.group('Mail at rest: one-time codes in the outbox', (group) => {
   let smtp: SmtpSink
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
   group.each.setup(() => {
     smtp = new SmtpSink()
@@ -236,7 +236,7 @@ test.group('Mail at rest: one-time codes in the outbox', (group) => {
 
 test.group('Mail at rest: rows written before codes were sealed', (group) => {
   let smtp: SmtpSink
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => {
     smtp = new SmtpSink()
     return () => smtp.stop()

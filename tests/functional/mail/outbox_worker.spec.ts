@@ -11,6 +11,7 @@ import { OutboxService, type DeliveryReport } from '#services/mail/outbox_servic
 import { OutboxWorker } from '#services/mail/outbox_worker'
 import { PruneService } from '#services/system/prune_service'
 import { sqlTime } from '#support/sql_time'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 /** A verification mail to a unique address, due now unless told otherwise. */
 async function queued(overrides: Partial<OutboxMessage> = {}) {
@@ -48,7 +49,7 @@ class SlowOutbox extends OutboxService {
 }
 
 test.group('Outbox: failing for good, and back', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('the last allowed failed try sets a message aside as FAILED; it is tried no more', async ({
     assert,
@@ -123,7 +124,7 @@ test.group('Outbox: failing for good, and back', (group) => {
 })
 
 test.group('Outbox: claims', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('a claim whose lease ran out (its worker died) is taken over; a live one is not', async ({
     assert,
@@ -194,7 +195,7 @@ test.group('Outbox: batches', () => {
 })
 
 test.group('Outbox worker', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('one tick drains a backlog larger than a batch', async ({ assert }) => {
     const messages = await Promise.all(Array.from({ length: 45 }, () => queued()))
@@ -270,7 +271,7 @@ class SlowOutboxThatFinishes extends OutboxService {
 }
 
 test.group('node ace outbox:status, outbox:retry', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => {
     ace.ui.switchMode('raw')
     return () => ace.ui.switchMode('normal')

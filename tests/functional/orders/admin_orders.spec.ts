@@ -1,11 +1,11 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
 import { UserType } from '#enums/user_type'
-import { ordersOnFourDays, placedCheckout } from '#tests/functional/orders/fixtures'
+import { ordersOnFourDays, placedCheckout } from '#tests/functional/orders/support'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 const LIST = '/api/v1/admin/orders'
@@ -16,7 +16,7 @@ const fieldsOf = (body: { errors?: Array<{ field: string }> }) =>
 const idsOf = (body: { items: Array<{ id: string }> }) => body.items.map((order) => order.id).sort()
 
 test.group('Admin orders: who may call', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('every route needs an admin token', async ({ client, assert }) => {
     const routes = [
@@ -32,7 +32,7 @@ test.group('Admin orders: who may call', (group) => {
 })
 
 test.group('GET /api/v1/admin/orders', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('lists every order, filtered by status, shop and placement dates', async ({
     client,
@@ -93,7 +93,7 @@ test.group('GET /api/v1/admin/orders', (group) => {
 })
 
 test.group('Admin order changes', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('shows any order; an unknown id is a 404', async ({ client, assert }) => {
     const { orders } = await placedCheckout()

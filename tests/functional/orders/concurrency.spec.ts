@@ -18,8 +18,8 @@ import {
   sellerShop,
   tally,
   twoShopCart,
-} from '#tests/functional/checkout/fixtures'
-import { placeThroughService } from '#tests/functional/orders/fixtures'
+} from '#tests/functional/checkout/support'
+import { placeThroughService } from '#tests/functional/orders/support'
 
 test.group('Orders under concurrency', (group) => {
   const { userIds, couponIds } = deletedAfterEach(group)

@@ -1,11 +1,11 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
 import { UserType } from '#enums/user_type'
-import { placedCheckout } from '#tests/functional/orders/fixtures'
+import { placedCheckout } from '#tests/functional/orders/support'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 
@@ -23,7 +23,7 @@ const usageOf = async (couponId: string) => {
 }
 
 test.group('Customer orders: who may call', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('every route needs a customer token', async ({ client, assert }) => {
     const routes = [
@@ -36,7 +36,7 @@ test.group('Customer orders: who may call', (group) => {
 })
 
 test.group('GET /api/v1/orders', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test("lists the customer's own orders with their items, paginated", async ({
     client,
@@ -92,7 +92,7 @@ test.group('GET /api/v1/orders', (group) => {
 })
 
 test.group('GET /api/v1/orders/{id}', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('shows an own order with its status history', async ({ client, assert }) => {
     const { customer, orders } = await placedCheckout()
@@ -131,7 +131,7 @@ test.group('GET /api/v1/orders/{id}', (group) => {
 })
 
 test.group('POST /api/v1/orders/{id}/cancel', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('cancels a pending order: stock back, history kept, coupon kept while another order is open', async ({
     client,

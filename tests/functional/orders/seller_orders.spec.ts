@@ -1,11 +1,11 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { expectProblem } from '#tests/helpers/responses'
 import { UserType } from '#enums/user_type'
 import { ShopFactory } from '#database/factories/shop_factory'
-import { placedCheckout } from '#tests/functional/orders/fixtures'
+import { placedCheckout } from '#tests/functional/orders/support'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 const statusOf = (id: string) => `/api/v1/seller/orders/${id}/status`
@@ -17,7 +17,7 @@ const fieldsOf = (body: { errors?: Array<{ field: string }> }) =>
 const idsOf = (body: { items: Array<{ id: string }> }) => body.items.map((order) => order.id)
 
 test.group('Seller orders: who may call', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('every route needs a seller token', async ({ client, assert }) => {
     const routes = [
@@ -31,7 +31,7 @@ test.group('Seller orders: who may call', (group) => {
 })
 
 test.group('GET /api/v1/seller/orders', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('lists only the orders of the seller’s shops, filtered by status and shop', async ({
     client,
@@ -101,7 +101,7 @@ test.group('GET /api/v1/seller/orders', (group) => {
 })
 
 test.group('PUT /api/v1/seller/orders/{id}/status', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('moves an order PENDING → CONFIRMED → SHIPPED → DELIVERED, recording each step', async ({
     client,
@@ -201,7 +201,7 @@ test.group('PUT /api/v1/seller/orders/{id}/status', (group) => {
 })
 
 test.group('PUT /api/v1/seller/orders/{id}/payment-status', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('records UNPAID → PAID, and PAID → REFUNDED once the order is cancelled', async ({
     client,

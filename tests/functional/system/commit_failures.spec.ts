@@ -25,7 +25,7 @@ import {
   committedOneLineCart,
   deletedAfterEach,
   requestPlacement,
-} from '#tests/functional/checkout/fixtures'
+} from '#tests/functional/checkout/support'
 import { expectEnvelope, expectEnvelopeError, expectProblem } from '#tests/helpers/responses'
 import { CommitFailedError } from '#support/commit_guard'
 import { captureLogs, logLines } from '#tests/helpers/logs'

@@ -3,11 +3,11 @@
 | sends must be what the query builder would have run, for every new value, on both databases.
 */
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import Product from '#models/product'
 import { CompiledQuery } from '#support/compiled_query'
-import { productOnSale } from '#tests/functional/catalog/fixtures'
+import { productOnSale } from '#tests/functional/catalog/support'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 /** The products of one shop, on sale, cheapest first: scopes, a `whereHas` and a parameter. */
 const build = (client = db.connection(), shopId: string) =>
@@ -17,7 +17,7 @@ const build = (client = db.connection(), shopId: string) =>
     .orderBy('products.price_cents', 'asc')
 
 test.group('CompiledQuery', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('answers what the query builder answers, for each new value', async ({ assert }) => {
     const query = new CompiledQuery<[shopId: string]>(1, (client, shopId) => build(client, shopId))

@@ -1,17 +1,17 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { UserType } from '#enums/user_type'
 import { actor } from '#tests/helpers/actors'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 /** What node-postgres throws when the server refuses connections. */
 const refused = () =>
   Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
 
 test.group('A database that cannot be reached', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.each.setup(() => limiter.clear())
 
   test('an authenticated /api/v1 request answers 503 problem details with Retry-After, not 401', async ({

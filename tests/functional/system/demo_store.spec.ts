@@ -5,7 +5,6 @@ import { DateTime } from 'luxon'
 import ace from '@adonisjs/core/services/ace'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import testUtils from '@adonisjs/core/services/test_utils'
 import User from '#models/user'
 import Shop from '#models/shop'
 import Order from '#models/order'
@@ -15,7 +14,7 @@ import { UserType } from '#enums/user_type'
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '#enums/order_status'
 import { CouponDirectoryService } from '#services/admin/coupon_directory_service'
 import { AccountProvisioningService } from '#services/accounts/account_provisioning_service'
-import { DemoStoreService } from '#services/system/demo_store_service'
+import { DemoStoreSeeder } from '#database/seeders/demo_store/demo_store_seeder'
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_COUPON_CODES,
@@ -23,12 +22,13 @@ import {
   DEMO_PASSWORD,
   DEMO_SHOPS,
   demoEmails,
-} from '#services/system/demo_store_data'
+} from '#database/seeders/demo_store/demo_store_data'
 import { createProductValidator } from '#validators/product'
 import { createShippingAddressValidator } from '#validators/shipping_address'
 import { createShopValidator } from '#validators/shop'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import DemoSeed from '../../../commands/demo_seed.js'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 /** Runs `node ace demo:seed` in this process and returns the command (raw mode keeps its logs). */
 async function runDemoSeed() {
@@ -74,7 +74,7 @@ async function demoRows() {
 }
 
 test.group('node ace demo:seed', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
   group.setup(() => {
     ace.ui.switchMode('raw')
     return () => ace.ui.switchMode('normal')
@@ -206,7 +206,7 @@ test.group('node ace demo:seed', (group) => {
   test('has orders in every status when made {$self} hours after midnight')
     .with([0.3, 1.3, 12.3])
     .run(async ({ assert }, seededAt) => {
-      const demoStore = await app.container.make(DemoStoreService)
+      const demoStore = await app.container.make(DemoStoreSeeder)
       await demoStore.seed(DateTime.now().toUTC().startOf('day').plus({ hours: seededAt }))
       const { orders } = await demoRows()
       assert.sameMembers([...new Set(orders.map((order) => order.status))], [...ORDER_STATUSES])
@@ -255,7 +255,7 @@ test.group('node ace demo:seed', (group) => {
     halfMade.assertFailed()
     halfMade.assertLogMatches(/stopped half-way/, 'stderr')
     assert.lengthOf(await User.query().whereIn('email', demoEmails()), 1)
-    const demoStore = await app.container.make(DemoStoreService)
+    const demoStore = await app.container.make(DemoStoreSeeder)
     const incomplete = await demoStore.seed().catch((error: unknown) => error)
     assert.equal((incomplete as { code?: string }).code, 'DEMO_STORE_INCOMPLETE')
 

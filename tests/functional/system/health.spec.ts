@@ -5,7 +5,6 @@ import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import testUtils from '@adonisjs/core/services/test_utils'
 import env from '#start/env'
 import OutboxMessage from '#models/outbox_message'
 import { UserType } from '#enums/user_type'
@@ -15,6 +14,7 @@ import { sqlTime } from '#support/sql_time'
 import { actor } from '#tests/helpers/actors'
 import { stoppedClock } from '#tests/helpers/clock'
 import { expectProblem } from '#tests/helpers/responses'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 type Check = { name: string; status: string; message?: string; meta?: Record<string, any> }
 
@@ -88,7 +88,7 @@ test.group('GET /health', () => {
 })
 
 test.group('GET /health/ready', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('answers a caller without a token with each check’s name and status only', async ({
     client,

@@ -4,7 +4,6 @@ import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import type { Assert } from '@japa/assert'
 import app from '@adonisjs/core/services/app'
-import testUtils from '@adonisjs/core/services/test_utils'
 import limiter from '@adonisjs/limiter/services/main'
 import { COUPON_GUESSES_PER_MINUTE } from '#services/coupons/coupon_guess_limiter'
 import PolicyConsent from '#models/policy_consent'
@@ -13,12 +12,13 @@ import { UserType } from '#enums/user_type'
 import { actor } from '#tests/helpers/actors'
 import { expectEnvelope } from '#tests/helpers/responses'
 import { withProxyTrust } from '#tests/helpers/proxy'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const FORGED = '203.0.113.77'
 const LOCAL = /^(::ffff:)?127\.0\.0\.1$|^::1$/
 
 test.group('TRUST_PROXY: the address stored on a consent record', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   /** Consents with a forged header and answers the address the record keeps. */
   async function consent(client: ApiClient, assert: Assert, forwardedFor: string) {
@@ -95,7 +95,7 @@ test.group('TRUST_PROXY: the address of a per-address limit', (group) => {
     await limiter.clear()
     return () => limiter.clear()
   })
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   /** One unknown-code lookup by each of `count` users, each claiming its own address. */
   async function guessesFromForgedAddresses(client: ApiClient, count: number) {

@@ -2,13 +2,13 @@ import app from '@adonisjs/core/services/app'
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
-import testUtils from '@adonisjs/core/services/test_utils'
 import ace from '@adonisjs/core/services/ace'
 import db from '@adonisjs/lucid/services/db'
 import { UserType } from '#enums/user_type'
 import { PruneService } from '#services/system/prune_service'
 import { sqlTime } from '#support/sql_time'
 import { makeUser } from '#tests/helpers/actors'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 const now = DateTime.now()
 const at = (instant: DateTime) => sqlTime(instant)
@@ -98,7 +98,7 @@ async function exists(table: string, id: string) {
 }
 
 test.group('Pruning expired rows', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('removes what is past its time and keeps the rest', async ({ assert }) => {
     const rows = await rowsOfEveryKind()

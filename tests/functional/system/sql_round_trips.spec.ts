@@ -21,7 +21,7 @@ import {
   seededMethod,
   sellerShop,
   shopper,
-} from '#tests/functional/checkout/fixtures'
+} from '#tests/functional/checkout/support'
 
 /** Round trips per request, by database dialect. */
 const PINNED: Record<

@@ -3,17 +3,17 @@
 | on SQLite (text ids) as on PostgreSQL (uuid type).
 */
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import PolicyConsent from '#models/policy_consent'
 import { PolicyFactory } from '#database/factories/policy_factory'
 import { UserType } from '#enums/user_type'
 import { actor } from '#tests/helpers/actors'
 import { expectEnvelope } from '#tests/helpers/responses'
-import { product, seededMethod, sellerShop, shopper } from '#tests/functional/checkout/fixtures'
+import { product, seededMethod, sellerShop, shopper } from '#tests/functional/checkout/support'
+import { eachInTransaction } from '#tests/helpers/transactions'
 
 test.group('Upper-case ids in request bodies', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  eachInTransaction(group)
 
   test('add to cart and place an order with upper-case ids', async ({ client, assert }) => {
     const customer = await shopper()

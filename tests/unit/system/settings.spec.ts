@@ -160,7 +160,7 @@ test.group('Settings: every kind of rule', () => {
     assert.include(refusal('DB_CONNECTION', 'mysql'), 'one of sqlite, pg')
     assert.include(refusal('MAIL_WORKER', 'yes'), 'MAIL_WORKER must be true or false')
     assert.isFalse(check('SMTP_SECURE', 'false'))
-    assert.isTrue(check('BENCH_SQL_PROBE', '1'))
+    assert.isTrue(check('HEALTH_DETAILS', '1'))
     assert.include(refusal('HOST', 'bad_host!'), 'HOST must be a host name or IP address')
     assert.include(refusal('SMTP_HOST', 'smtp..example'), 'SMTP_HOST must be a host name')
     assert.include(refusal('MAIL_FROM', 'nobody'), 'MAIL_FROM must be an e-mail address')

@@ -7,7 +7,7 @@ import {
   OrderPlacementService,
   type PlaceOrderInput,
 } from '#services/checkout/order_placement_service'
-import { twoShopCart } from '#tests/functional/checkout/fixtures'
+import { twoShopCart } from '#tests/functional/checkout/support'
 import type User from '#models/user'
 
 /**
