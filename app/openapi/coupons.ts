@@ -1,8 +1,8 @@
 import { deletedSchema, pageOf, ref, type AreaPaths, type JsonSchema } from '#openapi/builders'
+import { localDateTime } from '#openapi/json_schema'
 import { ADMIN_ROLES, bearer } from '#openapi/audience'
 import { createCouponValidator, updateCouponValidator } from '#validators/coupon'
 import { paginationValidator } from '#validators/pagination'
-import { localDateTimeSchema } from '#transformers/coupon_schema'
 import { FRAMEWORK_ERROR_DEFINITIONS as known } from '#exceptions/describe_error'
 import {
   CouponCodeExists,
@@ -27,8 +27,8 @@ function couponBody(schema: JsonSchema): JsonSchema {
         description: 'FIXED: an amount (≤ 1,000,000). PERCENTAGE: a percent, at most 100.',
       },
       maxDiscountAmount: aboveZero(properties.maxDiscountAmount),
-      startDate: localDateTimeSchema,
-      endDate: { ...localDateTimeSchema, description: 'After startDate; inclusive to the second' },
+      startDate: localDateTime,
+      endDate: { ...localDateTime, description: 'After startDate; inclusive to the second' },
     },
   }
 }
