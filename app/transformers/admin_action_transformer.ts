@@ -10,18 +10,15 @@ const changedFields = { type: ['object', 'null'], additionalProperties: true }
 /** An audit trail entry, with its actor's e-mail when the list preloaded it. */
 export default class AdminActionTransformer extends ApiTransformer<AdminAction> {
   static readonly shape = shapeOf<AdminAction>()({
-    id: field(uuid, (entry) => entry.id),
-    actorId: field(nullable(uuid), (entry) => entry.actorId),
+    id: field(uuid, 'id'),
+    actorId: field(nullable(uuid), 'actorId'),
     actorEmail: field(nullableString, (entry) => entry.actor?.email ?? null),
-    action: field({ enum: [...AUDIT_ACTIONS] }, (entry) => entry.action),
-    targetType: field({ enum: [...AUDIT_TARGET_TYPES] }, (entry) => entry.targetType),
-    targetId: field({ type: 'string' }, (entry) => entry.targetId),
-    changes: field(
-      objectOf({ before: changedFields, after: changedFields }),
-      (entry) => entry.changes
-    ),
-    clientAddress: field(nullableString, (entry) => entry.clientAddress),
-    createdAt: instantField((entry) => entry.createdAt),
+    action: field({ enum: [...AUDIT_ACTIONS] }, 'action'),
+    targetType: field({ enum: [...AUDIT_TARGET_TYPES] }, 'targetType'),
+    targetId: field({ type: 'string' }, 'targetId'),
+    changes: field(objectOf({ before: changedFields, after: changedFields }), 'changes'),
+    clientAddress: field(nullableString, 'clientAddress'),
+    createdAt: instantField('createdAt'),
   })
 
   toObject() {

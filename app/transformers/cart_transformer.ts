@@ -7,35 +7,32 @@ type CartLineView = CartView['lines'][number]
 
 /** One line: the product as it is now, with its current price. */
 const lineShape = shapeOf<CartLineView>()({
-  productId: field(uuid, (line) => line.productId),
-  shopId: field(uuid, (line) => line.shopId),
-  shopName: field({ type: 'string' }, (line) => line.shopName),
-  name: field({ type: 'string' }, (line) => line.name),
-  unitPrice: amountField((line) => line.unitPriceCents, 'Current price of the product'),
-  quantity: field({ type: 'integer', minimum: 1, maximum: 999 }, (line) => line.quantity),
-  lineTotal: amountField((line) => line.lineTotalCents),
-  stock: field({ type: 'integer', minimum: 0 }, (line) => line.stock),
+  productId: field(uuid, 'productId'),
+  shopId: field(uuid, 'shopId'),
+  shopName: field({ type: 'string' }, 'shopName'),
+  name: field({ type: 'string' }, 'name'),
+  unitPrice: amountField('unitPriceCents', 'Current price of the product'),
+  quantity: field({ type: 'integer', minimum: 1, maximum: 999 }, 'quantity'),
+  lineTotal: amountField('lineTotalCents'),
+  stock: field({ type: 'integer', minimum: 0 }, 'stock'),
   available: field(
     {
       type: 'boolean',
       description: 'False once the product left the catalog; checkout refuses such a line',
     },
-    (line) => line.available
+    'available'
   ),
 })
 
 /** The cart as `GET /api/v1/cart` and every cart change answer with it. */
 export default class CartTransformer extends ApiTransformer<CartView> {
   static readonly shape = shapeOf<CartView>()({
-    items: listField(lineShape, (cart) => cart.lines),
+    items: listField(lineShape, 'lines'),
     itemCount: field(
       { type: 'integer', description: 'Sum of the quantities of available lines' },
-      (cart) => cart.itemCount
+      'itemCount'
     ),
-    subTotal: amountField(
-      (cart) => cart.subTotalCents,
-      'Sum of the line totals of available lines'
-    ),
+    subTotal: amountField('subTotalCents', 'Sum of the line totals of available lines'),
   })
 
   toObject() {

@@ -48,13 +48,13 @@ const shopOrderShape = shapeOf<ShopOrder>()({
 })
 
 const methodShape = shapeOf<Quote['method']>()({
-  id: field(uuid, (method) => method.id),
-  name: field({ type: 'string' }, (method) => method.name),
+  id: field(uuid, 'id'),
+  name: field({ type: 'string' }, 'name'),
 })
 
 const summaryShape = shapeOf<Quote>()({
   ...pricedAmounts<Quote>((quote) => quote.pricing),
-  currency: field({ type: 'string', examples: ['USD'] }, (quote) => quote.currency),
+  currency: field({ type: 'string', examples: ['USD'] }, 'currency'),
   couponCode: field(
     { type: ['string', 'null'], description: 'The coupon applied, upper-case' },
     (quote) => quote.coupon?.code ?? null
@@ -63,7 +63,7 @@ const summaryShape = shapeOf<Quote>()({
     { type: 'number', description: 'The percent applied to the destination' },
     (quote) => quote.taxRate / TAX_RATE.perPercent
   ),
-  shippingMethod: objectField(methodShape, (quote) => quote.method),
+  shippingMethod: objectField(methodShape, 'method'),
   orders: listField(shopOrderShape, (quote) =>
     quote.pricing.orders.map((order, index) => ({ order, shop: quote.shops[index] }))
   ),

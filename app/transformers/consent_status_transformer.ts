@@ -7,8 +7,8 @@ import { policyTypeSchema } from '#transformers/policy_transformer'
 /** Whether the caller consented to the current policy of a type, and to which version last. */
 export default class ConsentStatusTransformer extends ApiTransformer<ConsentStatus> {
   static readonly shape = shapeOf<ConsentStatus>()({
-    policyType: field(policyTypeSchema, (status) => status.policyType),
-    hasConsented: field({ type: 'boolean' }, (status) => status.hasConsented),
+    policyType: field(policyTypeSchema, 'policyType'),
+    hasConsented: field({ type: 'boolean' }, 'hasConsented'),
     currentPolicyId: field(nullable(uuid), (status) => status.current?.id ?? null),
     currentVersion: field(
       nullable({ type: 'string' }),

@@ -12,12 +12,9 @@ import { amountField, field, shapeOf } from '#transformers/shape'
  */
 export default class CouponTransformer extends ApiTransformer<Coupon> {
   static readonly shape = shapeOf<Coupon>()({
-    id: field(uuid, (coupon) => coupon.id),
-    code: field({ type: 'string', pattern: '^[A-Z0-9_-]{3,32}$' }, (coupon) => coupon.code),
-    discountType: field(
-      { type: 'string', enum: [...DISCOUNT_TYPES] },
-      (coupon) => coupon.discountType
-    ),
+    id: field(uuid, 'id'),
+    code: field({ type: 'string', pattern: '^[A-Z0-9_-]{3,32}$' }, 'code'),
+    discountType: field({ type: 'string', enum: [...DISCOUNT_TYPES] }, 'discountType'),
     // Both kinds are held ×100 (cents, hundredths of a percent), so one conversion serves.
     discountValue: field(
       {
@@ -26,7 +23,7 @@ export default class CouponTransformer extends ApiTransformer<Coupon> {
       },
       (coupon) => centsToAmount(coupon.discountValue)
     ),
-    minOrderAmount: amountField((coupon) => coupon.minOrderAmount),
+    minOrderAmount: amountField('minOrderAmount'),
     maxDiscountAmount: field(
       {
         type: ['number', 'null'],
@@ -39,10 +36,10 @@ export default class CouponTransformer extends ApiTransformer<Coupon> {
     endDate: field(localDateTime, (coupon) => formatStoreDateTime(coupon.endDate)),
     usageLimit: field(
       { type: ['integer', 'null'], minimum: 1, description: 'null for unlimited' },
-      (coupon) => coupon.usageLimit
+      'usageLimit'
     ),
-    usageCount: field({ type: 'integer', minimum: 0 }, (coupon) => coupon.usageCount),
-    isActive: field({ type: 'boolean' }, (coupon) => coupon.isActive),
+    usageCount: field({ type: 'integer', minimum: 0 }, 'usageCount'),
+    isActive: field({ type: 'boolean' }, 'isActive'),
   })
 
   toObject() {

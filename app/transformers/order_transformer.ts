@@ -18,12 +18,12 @@ import { addressShape } from '#transformers/shipping_address_transformer'
 
 /** One line of the order: the product as it was sold. */
 const lineShape = shapeOf<OrderItem>()({
-  productId: field(uuid, (item) => item.productId),
-  name: field({ type: 'string' }, (item) => item.name),
-  sku: field({ type: 'string' }, (item) => item.sku),
-  unitPrice: amountField((item) => item.unitPriceCents),
-  quantity: field({ type: 'integer', minimum: 1, maximum: 999 }, (item) => item.quantity),
-  lineTotal: amountField((item) => item.lineTotalCents),
+  productId: field(uuid, 'productId'),
+  name: field({ type: 'string' }, 'name'),
+  sku: field({ type: 'string' }, 'sku'),
+  unitPrice: amountField('unitPriceCents'),
+  quantity: field({ type: 'integer', minimum: 1, maximum: 999 }, 'quantity'),
+  lineTotal: amountField('lineTotalCents'),
 })
 
 /** One entry of the history: which state changed, from and to what, by whom, when. */
@@ -33,17 +33,17 @@ const historyEntryShape = shapeOf<OrderStatusHistory>()({
   ),
   from: field(
     { ...nullableString, description: 'null for the entry written at placement' },
-    (entry) => entry.fromValue
+    'fromValue'
   ),
-  to: field({ type: 'string' }, (entry) => entry.toValue),
-  changedBy: field({ type: 'string', enum: [...USER_TYPES] }, (entry) => entry.actorType),
-  changedAt: instantField((entry) => entry.createdAt),
+  to: field({ type: 'string' }, 'toValue'),
+  changedBy: field({ type: 'string', enum: [...USER_TYPES] }, 'actorType'),
+  changedAt: instantField('createdAt'),
 })
 
 /** The method an order was shipped with, as its name was at placement. */
 const shippingMethodShape = shapeOf<Order>()({
-  id: field(uuid, (order) => order.shippingMethodId),
-  name: field({ type: 'string' }, (order) => order.shippingMethodName),
+  id: field(uuid, 'shippingMethodId'),
+  name: field({ type: 'string' }, 'shippingMethodName'),
 })
 
 /**
@@ -54,43 +54,31 @@ const shippingMethodShape = shapeOf<Order>()({
  */
 export default class OrderTransformer extends ApiTransformer<Order> {
   static readonly shape = shapeOf<Order>()({
-    id: field(uuid, (order) => order.id),
-    orderNumber: field(
-      { type: 'string', examples: ['ORD-20261122-7K3M9QX2AB'] },
-      (order) => order.orderNumber
-    ),
+    id: field(uuid, 'id'),
+    orderNumber: field({ type: 'string', examples: ['ORD-20261122-7K3M9QX2AB'] }, 'orderNumber'),
     checkoutId: field(
       { ...uuid, description: 'Shared by the orders of one placement' },
-      (order) => order.checkoutId
+      'checkoutId'
     ),
-    shopId: field(uuid, (order) => order.shopId),
-    shopName: field({ type: 'string' }, (order) => order.shopName),
-    status: field({ type: 'string', enum: [...ORDER_STATUSES] }, (order) => order.status),
-    paymentStatus: field(
-      { type: 'string', enum: [...PAYMENT_STATUSES] },
-      (order) => order.paymentStatus
-    ),
-    paymentMethod: field(
-      { type: 'string', enum: [...PAYMENT_METHODS] },
-      (order) => order.paymentMethod
-    ),
-    items: listField(lineShape, (order) => order.items),
-    subTotal: amountField((order) => order.subTotalCents),
+    shopId: field(uuid, 'shopId'),
+    shopName: field({ type: 'string' }, 'shopName'),
+    status: field({ type: 'string', enum: [...ORDER_STATUSES] }, 'status'),
+    paymentStatus: field({ type: 'string', enum: [...PAYMENT_STATUSES] }, 'paymentStatus'),
+    paymentMethod: field({ type: 'string', enum: [...PAYMENT_METHODS] }, 'paymentMethod'),
+    items: listField(lineShape, 'items'),
+    subTotal: amountField('subTotalCents'),
     shippingMethod: objectField(shippingMethodShape, (order) => order),
-    shippingCost: amountField((order) => order.shippingCostCents),
-    taxAmount: amountField((order) => order.taxAmountCents),
-    discountAmount: amountField((order) => order.discountAmountCents),
-    total: amountField(
-      (order) => order.totalCents,
-      'subTotal + shippingCost + taxAmount − discountAmount'
-    ),
-    couponCode: field(nullableString, (order) => order.couponCode),
-    currency: field({ type: 'string', examples: ['USD'] }, (order) => order.currency),
+    shippingCost: amountField('shippingCostCents'),
+    taxAmount: amountField('taxAmountCents'),
+    discountAmount: amountField('discountAmountCents'),
+    total: amountField('totalCents', 'subTotal + shippingCost + taxAmount − discountAmount'),
+    couponCode: field(nullableString, 'couponCode'),
+    currency: field({ type: 'string', examples: ['USD'] }, 'currency'),
     // The copy kept at placement, shown as it was stored.
-    shippingAddress: field(addressShape.schema, (order) => order.shippingAddress),
-    notes: field(nullableString, (order) => order.notes),
-    createdAt: instantField((order) => order.createdAt),
-    updatedAt: instantField((order) => order.updatedAt),
+    shippingAddress: field(addressShape.schema, 'shippingAddress'),
+    notes: field(nullableString, 'notes'),
+    createdAt: instantField('createdAt'),
+    updatedAt: instantField('updatedAt'),
     statusHistory: optionalListField(
       historyEntryShape,
       (order) => order.$preloaded.statusHistory as OrderStatusHistory[] | undefined

@@ -7,14 +7,14 @@ import { policyTypeSchema } from '#transformers/policy_transformer'
 /** A consent record (docs/api/legal.md). */
 export default class PolicyConsentTransformer extends ApiTransformer<PolicyConsent> {
   static readonly shape = shapeOf<PolicyConsent>()({
-    id: field(uuid, (consent) => consent.id),
-    userId: field(uuid, (consent) => consent.userId),
-    policyId: field(uuid, (consent) => consent.policyId),
-    policyType: field(policyTypeSchema, (consent) => consent.policyType),
-    policyVersion: field({ type: 'string' }, (consent) => consent.policyVersion),
-    consentedAt: instantField((consent) => consent.consentedAt),
-    ipAddress: field({ type: 'string' }, (consent) => consent.ipAddress),
-    userAgent: field(nullable({ type: 'string', maxLength: 512 }), (consent) => consent.userAgent),
+    id: field(uuid, 'id'),
+    userId: field(uuid, 'userId'),
+    policyId: field(uuid, 'policyId'),
+    policyType: field(policyTypeSchema, 'policyType'),
+    policyVersion: field({ type: 'string' }, 'policyVersion'),
+    consentedAt: instantField('consentedAt'),
+    ipAddress: field({ type: 'string' }, 'ipAddress'),
+    userAgent: field(nullable({ type: 'string', maxLength: 512 }), 'userAgent'),
   })
 
   toObject() {

@@ -9,19 +9,19 @@ export const policyTypeSchema: JsonSchema = { type: 'string', enum: [...POLICY_T
 
 /** What create, update and deactivate answer with. */
 const policyShape = shapeOf<Policy>()({
-  id: field(uuid, (policy) => policy.id),
-  type: field(policyTypeSchema, (policy) => policy.type),
-  title: field({ type: 'string' }, (policy) => policy.title),
-  content: field({ type: 'string' }, (policy) => policy.content),
-  version: field({ type: 'string', examples: ['1.0', '2.1.3'] }, (policy) => policy.version),
-  effectiveDate: instantField((policy) => policy.effectiveDate),
-  isActive: field({ type: 'boolean' }, (policy) => policy.isActive),
+  id: field(uuid, 'id'),
+  type: field(policyTypeSchema, 'type'),
+  title: field({ type: 'string' }, 'title'),
+  content: field({ type: 'string' }, 'content'),
+  version: field({ type: 'string', examples: ['1.0', '2.1.3'] }, 'version'),
+  effectiveDate: instantField('effectiveDate'),
+  isActive: field({ type: 'boolean' }, 'isActive'),
 })
 
 /** What the reads answer with: the same, with the timestamps. */
 const detailShape = policyShape.with({
-  createdAt: instantField((policy) => policy.createdAt),
-  updatedAt: instantField((policy) => policy.updatedAt),
+  createdAt: instantField('createdAt'),
+  updatedAt: instantField('updatedAt'),
 })
 
 /**

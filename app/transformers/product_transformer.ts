@@ -4,8 +4,10 @@ import ApiTransformer from '#transformers/api_transformer'
 import {
   amountField,
   field,
+  from,
   instantField,
   nullableInstantField,
+  readOnce,
   shapeOf,
 } from '#transformers/shape'
 import { centsToAmount } from '#support/money'
@@ -29,25 +31,25 @@ export interface ProductRow {
 
 /** The product as the public catalog shows it; its `shop` must be preloaded. */
 const catalogShape = shapeOf<Product>()({
-  id: field(uuid, (product) => product.id),
-  shopId: field(uuid, (product) => product.shopId),
+  id: field(uuid, 'id'),
+  shopId: field(uuid, 'shopId'),
   shopName: field({ type: 'string' }, (product) => product.shop.name),
-  name: field({ type: 'string' }, (product) => product.name),
-  description: field(nullableString, (product) => product.description),
-  sku: field({ type: 'string' }, (product) => product.sku),
-  price: amountField((product) => product.priceCents, 'Decimal amount, at most two places'),
-  stock: field({ type: 'integer', minimum: 0 }, (product) => product.stock),
+  name: field({ type: 'string' }, 'name'),
+  description: field(nullableString, 'description'),
+  sku: field({ type: 'string' }, 'sku'),
+  price: amountField('priceCents', 'Decimal amount, at most two places'),
+  stock: field({ type: 'integer', minimum: 0 }, 'stock'),
   inStock: field({ type: 'boolean' }, (product) => product.stock > 0),
-  isActive: field(
-    { type: 'boolean', description: "The seller's own switch" },
-    (product) => product.isActive
-  ),
-  createdAt: instantField((product) => product.createdAt),
-  updatedAt: instantField((product) => product.updatedAt),
+  isActive: field({ type: 'boolean', description: "The seller's own switch" }, 'isActive'),
+  createdAt: instantField('createdAt'),
+  updatedAt: instantField('updatedAt'),
 })
 
-/** A product just created has never read the takedown columns: undefined stands for null. */
-const takenDownAt = (product: Product) => product.takenDownAt ?? null
+/**
+ * Since when an administrator keeps the product off sale, read once for the three fields below.
+ * A product just created has never read the takedown columns: undefined stands for null.
+ */
+const takenDownSince = readOnce((product: Product) => product.takenDownAt ?? null)
 
 /**
  * The body its seller sees: a taken-down product is off sale whatever `isActive` says, until an
@@ -61,11 +63,12 @@ const sellerShape = catalogShape.with({
         'An administrator keeps the product off sale, whatever `isActive` says, until an ' +
         'administrator restores it',
     },
-    (product) => takenDownAt(product) !== null
+    from(takenDownSince, (since) => since !== null)
   ),
-  takenDownAt: nullableInstantField(takenDownAt),
-  takedownReason: field({ type: ['string', 'null'], maxLength: 500 }, (product) =>
-    takenDownAt(product) ? product.takedownReason : null
+  takenDownAt: nullableInstantField(from(takenDownSince, (since) => since)),
+  takedownReason: field(
+    { type: ['string', 'null'], maxLength: 500 },
+    from(takenDownSince, (since, product) => (since ? product.takedownReason : null))
   ),
 })
 
@@ -82,14 +85,14 @@ export default class ProductTransformer extends ApiTransformer<Product> {
    * transformer item built (issue #15 allows it; docs/performance.md, "Profile").
    */
   static readonly fromRow = catalogShape.readerFor<ProductRow>({
-    id: (row) => row.id,
-    shopId: (row) => row.shop_id,
-    shopName: (row) => row.shop_name,
-    name: (row) => row.name,
-    description: (row) => row.description,
-    sku: (row) => row.sku,
+    id: 'id',
+    shopId: 'shop_id',
+    shopName: 'shop_name',
+    name: 'name',
+    description: 'description',
+    sku: 'sku',
     price: (row) => centsToAmount(row.price_cents),
-    stock: (row) => row.stock,
+    stock: 'stock',
     inStock: (row) => row.stock > 0,
     isActive: (row) => Boolean(row.is_active),
     createdAt: (row) => instantOfRow(row.created_at),

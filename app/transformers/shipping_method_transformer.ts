@@ -6,15 +6,12 @@ import { amountField, field, shapeOf } from '#transformers/shape'
 /** A shipping method; the price becomes a decimal amount. */
 export default class ShippingMethodTransformer extends ApiTransformer<ShippingMethod> {
   static readonly shape = shapeOf<ShippingMethod>()({
-    id: field(uuid, (method) => method.id),
-    name: field({ type: 'string' }, (method) => method.name),
-    description: field(nullableString, (method) => method.description),
-    price: amountField((method) => method.priceCents, 'Charged once per shop order'),
-    estimatedDays: field(
-      { type: 'integer', minimum: 0, maximum: 365 },
-      (method) => method.estimatedDays
-    ),
-    isActive: field({ type: 'boolean' }, (method) => method.isActive),
+    id: field(uuid, 'id'),
+    name: field({ type: 'string' }, 'name'),
+    description: field(nullableString, 'description'),
+    price: amountField('priceCents', 'Charged once per shop order'),
+    estimatedDays: field({ type: 'integer', minimum: 0, maximum: 365 }, 'estimatedDays'),
+    isActive: field({ type: 'boolean' }, 'isActive'),
   })
 
   toObject() {

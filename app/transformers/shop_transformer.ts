@@ -7,13 +7,13 @@ import { field, instantField, shapeOf } from '#transformers/shape'
 /** A shop as sellers and admins see it. */
 export default class ShopTransformer extends ApiTransformer<Shop> {
   static readonly shape = shapeOf<Shop>()({
-    id: field(uuid, (shop) => shop.id),
-    name: field({ type: 'string' }, (shop) => shop.name),
-    description: field(nullableString, (shop) => shop.description),
-    status: field({ enum: [...SHOP_STATUSES] }, (shop) => shop.status),
-    sellerId: field(uuid, (shop) => shop.sellerId),
-    createdAt: instantField((shop) => shop.createdAt),
-    updatedAt: instantField((shop) => shop.updatedAt),
+    id: field(uuid, 'id'),
+    name: field({ type: 'string' }, 'name'),
+    description: field(nullableString, 'description'),
+    status: field({ enum: [...SHOP_STATUSES] }, 'status'),
+    sellerId: field(uuid, 'sellerId'),
+    createdAt: instantField('createdAt'),
+    updatedAt: instantField('updatedAt'),
   })
 
   toObject() {

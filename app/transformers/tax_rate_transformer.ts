@@ -7,8 +7,8 @@ import { field, instantField, shapeOf } from '#transformers/shape'
 /** A tax rate: `rate` is a percent (8.25), `region` null when the rate is country-wide. */
 export default class TaxRateTransformer extends ApiTransformer<TaxRate> {
   static readonly shape = shapeOf<TaxRate>()({
-    id: field(uuid, (taxRate) => taxRate.id),
-    country: field({ type: 'string' }, (taxRate) => taxRate.country),
+    id: field(uuid, 'id'),
+    country: field({ type: 'string' }, 'country'),
     region: field(
       { type: ['string', 'null'], description: 'Upper-case; null for the country-wide rate' },
       (taxRate) => (taxRate.region === '' ? null : taxRate.region)
@@ -17,8 +17,8 @@ export default class TaxRateTransformer extends ApiTransformer<TaxRate> {
       { type: 'number', minimum: 0, maximum: 100, description: 'A percent, e.g. 8.25' },
       (taxRate) => taxRate.rate / TAX_RATE.perPercent
     ),
-    createdAt: instantField((taxRate) => taxRate.createdAt),
-    updatedAt: instantField((taxRate) => taxRate.updatedAt),
+    createdAt: instantField('createdAt'),
+    updatedAt: instantField('updatedAt'),
   })
 
   toObject() {

@@ -9,8 +9,8 @@ const email = { type: 'string', format: 'idn-email' }
 
 /** What registration answers with: no `role`. */
 const registrationShape = shapeOf<User>()({
-  id: field(uuid, (user) => user.id),
-  email: field(email, (user) => user.email),
+  id: field(uuid, 'id'),
+  email: field(email, 'email'),
   userType: field({ enum: [...LOGIN_TYPES] }, (user) => loginTypeOf(user.userType)),
 })
 
@@ -21,7 +21,7 @@ const registrationShape = shapeOf<User>()({
 export default class UserTransformer extends ApiTransformer<User> {
   static readonly registrationShape = registrationShape
   static readonly shape = registrationShape.with({
-    role: field({ enum: [...USER_TYPES] }, (user) => user.userType),
+    role: field({ enum: [...USER_TYPES] }, 'userType'),
   })
 
   toObject() {

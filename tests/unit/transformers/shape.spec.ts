@@ -3,11 +3,13 @@ import { DateTime } from 'luxon'
 import {
   amountField,
   field,
+  from,
   instantField,
   listField,
   nullableInstantField,
   objectField,
   optionalListField,
+  readOnce,
   shapeOf,
 } from '#transformers/shape'
 
@@ -108,10 +110,45 @@ test.group('Transformer shapes', () => {
     assert.deepEqual(fromRow({ sku_code: 'A', price: 10.25 }), { sku: 'A', price: 10.25 })
   })
 
+  test('read a property by name, and a value read once for several fields once', ({ assert }) => {
+    let reads = 0
+    const sent = readOnce((source: Parcel) => {
+      reads += 1
+      return source.sentAt
+    })
+    const shape = shapeOf<Parcel>()({
+      id: field({ type: 'string' }, 'id'),
+      sentAt: instantField(from(sent, (at) => at)),
+      sentYear: field(
+        { type: 'integer' },
+        from(sent, (at) => at.toUTC().year)
+      ),
+      sentBy: field(
+        { type: 'string' },
+        from(sent, (_at, source) => source.id)
+      ),
+    })
+    assert.deepEqual(shape.write(parcel), {
+      id: 'p1',
+      sentAt: '2026-11-22T08:00:00.500Z',
+      sentYear: 2026,
+      sentBy: 'p1',
+    })
+    assert.equal(reads, 1)
+  })
+
   test('refuse a field name that is not a plain identifier', ({ assert }) => {
     assert.throws(
       () => shapeOf<Line>()({ 'sku) || (': field({}, (line) => line.sku) }),
       'Shape: "sku) || (" is not a plain field name'
+    )
+  })
+
+  test('refuse a property name that is not a plain identifier', ({ assert }) => {
+    const read = 'sku; process.exit()' as keyof Line & string
+    assert.throws(
+      () => shapeOf<Line>()({ sku: field({}, read) }),
+      'Shape: "sku; process.exit()" is not a plain property name'
     )
   })
 })
