@@ -1,8 +1,9 @@
 /*
 | Builds the OpenAPI operations. Request schemas come from the VineJS validators
-| (`toJSONSchema()`), response schemas from app/transformers/*_schema.ts, and error responses from
-| the exception definitions (app/exceptions): an operation names the errors it may raise and the
-| builder writes their status, codes and wording, adding the ones every route of its kind shares.
+| (`toJSONSchema()`), response schemas from the shapes the transformers write
+| (app/transformers/shape.ts), and error responses from the exception definitions
+| (app/exceptions): an operation names the errors it may raise and the builder writes their
+| status, codes and wording, adding the ones every route of its kind shares.
 */
 import { FRAMEWORK_ERROR_DEFINITIONS, type ErrorDefinition } from '#exceptions/describe_error'
 import {

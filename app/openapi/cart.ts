@@ -21,12 +21,16 @@ export const cartPaths: AreaPaths = {
       ...base,
       operationId: 'getCart',
       summary: 'The cart, with current prices',
+      description:
+        'Each customer has one cart, reached only through the token. An empty cart is ' +
+        '`{items: [], itemCount: 0, subTotal: 0}`.',
       responses: { 200: { description: 'The cart', schema: ref('Cart') } },
     },
     delete: {
       ...base,
       operationId: 'emptyCart',
       summary: 'Empty the cart',
+      description: 'Emptying an empty cart is fine (200).',
       responses: { 200: ok },
     },
   },
@@ -35,6 +39,13 @@ export const cartPaths: AreaPaths = {
       ...base,
       operationId: 'addCartItem',
       summary: 'Add units of a product, merging with its line',
+      description:
+        'Adds to the line holding the product, or creates it, with one atomic upsert, so ' +
+        'simultaneous adds never duplicate a line nor lose units. The resulting line must stay ' +
+        'within the stock (checked first) and 999 units. A cart holds at most 100 lines: a new ' +
+        'line in a full cart is refused, more units of a product already in it are not; the ' +
+        'adds of one customer are serialised, so parallel adds never pass 100 lines. A refused ' +
+        'add changes nothing.',
       body: addCartItemValidator.toJSONSchema() as JsonSchema,
       responses: { 200: ok },
       errors: [
@@ -46,7 +57,7 @@ export const cartPaths: AreaPaths = {
       ],
       errorNotes: {
         404: 'Unknown or deleted product.',
-        409: 'Inactive, its shop not approved, or its seller deactivated or demoted.',
+        409: 'Inactive, taken down, its shop not approved, or its seller deactivated or demoted.',
         422: 'The line would exceed the stock or 999 units, or a new line would be the 101st.',
       },
     },
@@ -56,6 +67,9 @@ export const cartPaths: AreaPaths = {
       ...base,
       operationId: 'setCartItemQuantity',
       summary: 'Set the quantity of a line',
+      description:
+        'Only changes a line the cart holds; it never creates one. A line whose product is no ' +
+        'longer on sale cannot be changed (409), only removed.',
       pathParams: ['productId'],
       body: setCartItemValidator.toJSONSchema() as JsonSchema,
       responses: { 200: ok },
@@ -65,6 +79,7 @@ export const cartPaths: AreaPaths = {
       ...base,
       operationId: 'removeCartItem',
       summary: 'Remove a line',
+      description: 'Works for a line whose product is no longer on sale too.',
       pathParams: ['productId'],
       responses: { 200: ok },
       errors: [CartItemNotFound],

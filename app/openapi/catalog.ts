@@ -30,10 +30,12 @@ export const catalogPaths: AreaPaths = {
       summary: 'Search the products on sale',
       description:
         'Active, non-deleted products not taken down by an administrator, of APPROVED shops ' +
-        'whose seller is an active SELLER ' +
-        'account. `q` matches name or description, ' +
-        'case-insensitively, with `%` and `_` taken literally. `sort`: newest (default), ' +
-        'price_asc, price_desc.',
+        'whose seller is an active SELLER account; anything else is left out. `q` (trimmed; ' +
+        'empty means no search) matches anywhere in the name or the description, ' +
+        'case-insensitively, with `%`, `_` and `\\` taken literally (`q=100%` finds "100% ' +
+        'cotton", not "1000 cotton"); on SQLite case folding covers ASCII letters only. A ' +
+        '`shopId` that is unknown or not approved gives an empty page. `sort`: newest (default), ' +
+        'price_asc, price_desc; ties are broken by newest, then id, so pages never overlap.',
       tags: ['Catalog'],
       auth: 'none',
       style: 'problem',
@@ -41,7 +43,10 @@ export const catalogPaths: AreaPaths = {
       responses: { 200: { description: 'A page of products', schema: pageOf(product) } },
       errors: [known.tooManyRequests],
       errorNotes: {
-        429: 'More than 120 list or search requests in a minute from one client address.',
+        429:
+          'More than 120 list or search requests in a minute from one client address, counted ' +
+          'before the search runs (a burst of parallel requests cannot outrun it). Reading one ' +
+          'product by id is not limited.',
       },
     },
   },
@@ -58,7 +63,7 @@ export const catalogPaths: AreaPaths = {
       errorNotes: {
         404:
           'Unknown, inactive, taken down, deleted, its shop not approved, or its seller ' +
-          'deactivated or demoted.',
+          'deactivated or demoted: one answer for all, so nothing unpublished leaks.',
       },
     },
   },
@@ -67,6 +72,7 @@ export const catalogPaths: AreaPaths = {
       ...seller,
       operationId: 'listSellerShops',
       summary: "The seller's own shops",
+      description: 'Only the caller’s shops, whatever their status, newest first.',
       query: sellerShopListValidator.toJSONSchema() as JsonSchema,
       responses: { 200: { description: 'A page of shops, newest first', schema: pageOf(shop) } },
     },
@@ -74,6 +80,9 @@ export const catalogPaths: AreaPaths = {
       ...seller,
       operationId: 'createShop',
       summary: 'Open a shop (PENDING until an admin approves it)',
+      description:
+        'The shop is `PENDING`, its `sellerId` the caller. A seller may own several shops; ' +
+        'shop names need not be unique.',
       body: createShopValidator.toJSONSchema() as JsonSchema,
       responses: { 201: { description: 'The new shop', schema: shop } },
     },
@@ -83,10 +92,14 @@ export const catalogPaths: AreaPaths = {
       ...seller,
       operationId: 'updateShop',
       summary: "Edit one of the seller's shops (partial; the status is not changed)",
+      description:
+        'Only the fields sent change; `description: null` clears it. A shop is editable in ' +
+        'any status.',
       pathParams: ['id'],
       body: updateShopValidator.toJSONSchema() as JsonSchema,
       responses: { 200: { description: 'The shop', schema: shop } },
       errors: [ShopNotFound],
+      errorNotes: { 404: "Unknown id, or another seller's shop." },
     },
   },
   '/api/v1/seller/products': {
@@ -94,6 +107,9 @@ export const catalogPaths: AreaPaths = {
       ...seller,
       operationId: 'listSellerProducts',
       summary: "The seller's products, optionally of one of its shops",
+      description:
+        'Non-deleted products of the caller’s shops, active or not, taken down or not, newest ' +
+        'first; `shopId` narrows to one of them.',
       query: sellerProductListValidator.toJSONSchema() as JsonSchema,
       responses: {
         200: { description: 'A page of products, newest first', schema: pageOf(sellerProduct) },
@@ -104,10 +120,16 @@ export const catalogPaths: AreaPaths = {
       ...seller,
       operationId: 'createProduct',
       summary: "Add a product to one of the seller's shops",
-      description: '`sku` is stored upper-case and is unique within its shop.',
+      description:
+        '`shopId` is one of the caller’s shops, in any status: a product of a shop that is not ' +
+        'approved is kept off sale until it is. `sku` is stored upper-case (SKUs compare ' +
+        'case-insensitively) and is unique among the live products of its shop; two shops may ' +
+        'use the same SKU, and two simultaneous creations with one SKU give one 201 and one 409. ' +
+        '`isActive` defaults to true.',
       body: createProductValidator.toJSONSchema() as JsonSchema,
       responses: { 201: { description: 'The new product', schema: sellerProduct } },
       errors: [ShopNotFound, SkuExists],
+      errorNotes: { 404: "`shopId` unknown or another seller's." },
     },
   },
   '/api/v1/seller/products/{id}': {
@@ -118,27 +140,40 @@ export const catalogPaths: AreaPaths = {
       pathParams: ['id'],
       responses: { 200: { description: 'The product', schema: sellerProduct } },
       errors: [ProductNotFound],
+      errorNotes: { 404: "Unknown, deleted or another seller's product." },
     },
     put: {
       ...seller,
       operationId: 'updateProduct',
       summary: "Edit one of the seller's products (partial)",
       description:
+        'Only the fields sent change. `stock` is the absolute count the seller counted. ' +
+        '`shopId` moves the product to another of the caller’s shops. ' +
         "`isActive` is the seller's own switch: a product an administrator took down " +
-        '(`takenDown`) stays off sale whatever it says, until an administrator restores it.',
+        '(`takenDown`) stays off sale whatever it says, until an administrator restores it; ' +
+        '`isActive: true` on it answers 200 with `takenDown: true`. `takenDown`, `takenDownAt` ' +
+        'and `takedownReason` in a body are ignored, as every unknown field is.',
       pathParams: ['id'],
       body: updateProductValidator.toJSONSchema() as JsonSchema,
       responses: { 200: { description: 'The product', schema: sellerProduct } },
       errors: [ProductNotFound, ShopNotFound, SkuExists],
-      errorNotes: { 404: 'No such product, or `shopId` is not one of your shops.' },
+      errorNotes: {
+        404: 'No such product (unknown, deleted or another seller’s), or `shopId` is not one of your shops.',
+        409: 'The new SKU, or the SKU in the target shop, is taken.',
+      },
     },
     delete: {
       ...seller,
       operationId: 'deleteProduct',
       summary: "Delete one of the seller's products (soft delete)",
+      description:
+        'The product disappears from the seller’s lists, the catalog and every cart’s totals, ' +
+        'and cannot be edited or deleted again; its SKU is free for a new product of the shop. ' +
+        'The row stays, so orders referring to it remain intact.',
       pathParams: ['id'],
       responses: { 200: { description: 'Deleted', schema: deletedSchema } },
       errors: [ProductNotFound],
+      errorNotes: { 404: "Unknown, already deleted or another seller's product." },
     },
   },
   '/api/v1/admin/shops': {
@@ -155,6 +190,9 @@ export const catalogPaths: AreaPaths = {
       ...admin,
       operationId: 'approveShop',
       summary: 'Approve a shop (from PENDING or SUSPENDED; repeating is a no-op)',
+      description:
+        'Only an approved shop’s products can be on sale. Approving an approved shop answers ' +
+        '200 and changes nothing (`updatedAt` included).',
       pathParams: ['id'],
       responses: { 200: { description: 'The shop, APPROVED', schema: shop } },
       errors: [ShopNotFound],
@@ -165,6 +203,10 @@ export const catalogPaths: AreaPaths = {
       ...admin,
       operationId: 'suspendShop',
       summary: 'Suspend a shop (from PENDING or APPROVED; repeating is a no-op)',
+      description:
+        'Rejects an application, or takes every product of the shop off sale at once; lines ' +
+        'already in carts stay, shown `available: false`. Suspending a suspended shop answers ' +
+        '200 and changes nothing (`updatedAt` included).',
       pathParams: ['id'],
       responses: { 200: { description: 'The shop, SUSPENDED', schema: shop } },
       errors: [ShopNotFound],

@@ -1,17 +1,18 @@
 import { objectOf, uuid, type JsonSchema } from '#openapi/json_schema'
-import { cartSchema } from '#transformers/cart_schema'
-import { checkoutSummarySchema } from '#transformers/checkout_summary_schema'
-import { couponSchema } from '#transformers/coupon_schema'
-import { orderSchema } from '#transformers/order_schema'
-import { consentStatusSchema, policyConsentSchema } from '#transformers/policy_consent_schema'
-import { policyDetailSchema, policySchema } from '#transformers/policy_schema'
-import { productSchema, sellerProductSchema } from '#transformers/product_schema'
-import { shippingAddressSchema } from '#transformers/shipping_address_schema'
-import { shippingMethodSchema } from '#transformers/shipping_method_schema'
-import { shopSchema } from '#transformers/shop_schema'
-import { taxRateSchema } from '#transformers/tax_rate_schema'
-import { adminActionSchema } from '#transformers/admin_action_schema'
-import { registrationSchema, signedInSchema, tokensSchema } from '#transformers/user_schema'
+import AdminActionTransformer from '#transformers/admin_action_transformer'
+import CartTransformer from '#transformers/cart_transformer'
+import CheckoutSummaryTransformer from '#transformers/checkout_summary_transformer'
+import ConsentStatusTransformer from '#transformers/consent_status_transformer'
+import CouponTransformer from '#transformers/coupon_transformer'
+import OrderTransformer from '#transformers/order_transformer'
+import PolicyConsentTransformer from '#transformers/policy_consent_transformer'
+import PolicyTransformer from '#transformers/policy_transformer'
+import ProductTransformer from '#transformers/product_transformer'
+import ShippingAddressTransformer from '#transformers/shipping_address_transformer'
+import ShippingMethodTransformer from '#transformers/shipping_method_transformer'
+import ShopTransformer from '#transformers/shop_transformer'
+import TaxRateTransformer from '#transformers/tax_rate_transformer'
+import UserTransformer from '#transformers/user_transformer'
 
 const fieldMessages: JsonSchema = {
   type: 'array',
@@ -51,29 +52,40 @@ const httpSchemas: Record<string, JsonSchema> = {
 }
 
 /**
- * Every schema the document names: the HTTP layer's, then one or more per resource, each defined
- * beside the transformer that writes it.
+ * The token pair sign-in and refresh hand back (`IssuedTokens`, app/services/accounts/
+ * token_service.ts), sent as the service issues it: no transformer writes it.
+ */
+const tokenProperties: Record<string, JsonSchema> = {
+  accessToken: { type: 'string', description: 'HS256 JWT, 15 minutes' },
+  tokenType: { type: 'string', const: 'Bearer' },
+  expiresIn: { type: 'integer', description: 'Seconds until the access token expires (900)' },
+  refreshToken: { type: 'string', description: 'Opaque, 30 days, single use (rotated)' },
+}
+
+/**
+ * Every schema the document names: the HTTP layer's, then one or more per resource, each the
+ * schema of the shape its transformer writes (app/transformers/shape.ts).
  */
 export const sharedSchemas: Record<string, JsonSchema> = {
   ...httpSchemas,
-  Registration: registrationSchema,
-  SignedIn: signedInSchema,
-  Tokens: tokensSchema,
-  Policy: policySchema,
-  PolicyDetail: policyDetailSchema,
-  PolicyConsent: policyConsentSchema,
-  ConsentStatus: consentStatusSchema,
-  Shop: shopSchema,
-  Product: productSchema,
-  SellerProduct: sellerProductSchema,
-  Cart: cartSchema,
-  Coupon: couponSchema,
-  ShippingAddress: shippingAddressSchema,
-  ShippingMethod: shippingMethodSchema,
-  TaxRate: taxRateSchema,
-  CheckoutSummary: checkoutSummarySchema,
-  Order: orderSchema,
-  AdminAction: adminActionSchema,
+  Registration: UserTransformer.registrationShape.schema,
+  SignedIn: objectOf({ user: UserTransformer.shape.schema, ...tokenProperties }),
+  Tokens: objectOf(tokenProperties),
+  Policy: PolicyTransformer.shape.schema,
+  PolicyDetail: PolicyTransformer.detailShape.schema,
+  PolicyConsent: PolicyConsentTransformer.shape.schema,
+  ConsentStatus: ConsentStatusTransformer.shape.schema,
+  Shop: ShopTransformer.shape.schema,
+  Product: ProductTransformer.shape.schema,
+  SellerProduct: ProductTransformer.sellerShape.schema,
+  Cart: CartTransformer.shape.schema,
+  Coupon: CouponTransformer.shape.schema,
+  ShippingAddress: ShippingAddressTransformer.shape.schema,
+  ShippingMethod: ShippingMethodTransformer.shape.schema,
+  TaxRate: TaxRateTransformer.shape.schema,
+  CheckoutSummary: CheckoutSummaryTransformer.shape.schema,
+  Order: OrderTransformer.shape.schema,
+  AdminAction: AdminActionTransformer.shape.schema,
 }
 
 /** Response headers shared by every area. */

@@ -1,6 +1,6 @@
 /*
-| JSON Schema pieces (2020-12, as OpenAPI 3.1 uses) that the response schemas beside the
-| transformers (app/transformers/*_schema.ts) and the operations in app/openapi share.
+| JSON Schema pieces (2020-12, as OpenAPI 3.1 uses) that the transformers' response shapes
+| (app/transformers/shape.ts) and the operations in app/openapi share.
 */
 
 export type JsonSchema = Record<string, unknown>
@@ -36,6 +36,14 @@ export const uuid: JsonSchema = { type: 'string', format: 'uuid' }
 export const instant: JsonSchema = { type: 'string', format: 'date-time' }
 
 export const nullableString: JsonSchema = { type: ['string', 'null'] }
+
+/** Coupon bounds, in requests and responses: wall-clock time in the store's zone, no offset. */
+export const localDateTime: JsonSchema = {
+  type: 'string',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$',
+  description: 'Wall-clock time in STORE_TIMEZONE, no zone; bounds are inclusive',
+  examples: ['2026-12-31T23:59:59'],
+}
 
 /** A decimal amount of money (at most two places), never negative. */
 export const amount = (description?: string): JsonSchema => ({

@@ -49,7 +49,10 @@ export const legalPaths: AreaPaths = {
       ...publicRead,
       operationId: 'listPolicies',
       summary: 'List every policy, newest first',
-      description: '`active=true` keeps the active policies, `active=false` the inactive ones.',
+      description:
+        'Both types, newest first by creation time (on a tie, the higher version). ' +
+        '`active=true` keeps the active policies, `active=false` the inactive ones. Not ' +
+        'paginated: a deployment holds a handful of policies.',
       query: policyListValidator.toJSONSchema() as JsonSchema,
       responses: {
         200: { description: 'The policies', schema: envelopeOf(arrayOf(ref('PolicyDetail'))) },
@@ -59,9 +62,13 @@ export const legalPaths: AreaPaths = {
       operationId: 'createPolicy',
       summary: 'Publish a new policy version',
       description:
-        'The version must not exist for the type yet (numerically: `1.0` equals `1`) and must be ' +
-        'greater than every existing version of the type. `effectiveDate` needs a time zone and ' +
-        'is stored in UTC; a future date schedules the policy.',
+        'The version must not exist for the type yet, inactive policies included, compared ' +
+        'numerically (`1`, `1.0` and `1.0.0` are one version), and must be greater than every ' +
+        'existing version of the type (`1.10` is above `1.9`). `effectiveDate` is an RFC 3339 ' +
+        'date-time with seconds and a zone, UTC year 1970 to 9999, stored in UTC to the ' +
+        'millisecond (further digits are dropped); a date without a zone, a date alone, an ' +
+        'impossible date or a number is a 400. A past date is in force at once, a future one ' +
+        'schedules the policy. The new policy is active.',
       body: createPolicyValidator.toJSONSchema() as JsonSchema,
       responses: { 201: { description: 'The new policy', schema: policy } },
       errors: [PolicyVersionExists, PolicyVersionConflict],
@@ -74,8 +81,9 @@ export const legalPaths: AreaPaths = {
       operationId: 'getCurrentPolicy',
       summary: 'The policy of a type currently in force',
       description:
-        '`typeOrId` is a policy type here. The active policy with the latest effective date not ' +
-        'in the future; on a tie, the higher version.',
+        '`typeOrId` is a policy type here (case-sensitive). The active policy with the latest ' +
+        'effective date not in the future; on a tie, the higher version. It is computed at every ' +
+        'read, so a scheduled version becomes current by itself when its date passes.',
       pathParams: ['typeOrId'],
       responses: { 200: { description: 'The current policy', schema: policyDetail } },
       errors: [known.validationFailed, PolicyNotFound],
@@ -85,9 +93,12 @@ export const legalPaths: AreaPaths = {
       operationId: 'updatePolicy',
       summary: 'Change the given fields of a policy',
       description:
-        '`typeOrId` is a policy id here. `type` cannot change (a body with `type` is a 400). ' +
-        'Content and version are frozen once anyone has consented. A new version may not pass ' +
-        'another version of the same type.',
+        '`typeOrId` is a policy id here. Only the fields given change, and a field sent with its ' +
+        'current value is not a change; an empty body answers the policy unchanged. `type` ' +
+        'cannot change: a body with `type`, whatever its value (even null or the current type), ' +
+        'is a 400 naming it, and so is any field sent as null. Content and version are frozen ' +
+        'once anyone has consented (title and effective date stay editable). A new version may ' +
+        'not pass another version of the same type.',
       pathParams: ['typeOrId'],
       body: updateBody(),
       responses: { 200: { description: 'The updated policy', schema: policy } },
@@ -98,7 +109,14 @@ export const legalPaths: AreaPaths = {
         PolicyVersionExists,
         PolicyVersionConflict,
       ],
-      errorNotes: { 404: 'Unknown policy or malformed id.' },
+      errorNotes: {
+        404: 'Unknown policy or malformed id.',
+        409:
+          'POLICY_INACTIVE: the policy is deactivated. POLICY_LOCKED: `content` or `version` ' +
+          'would change after anyone consented. POLICY_VERSION_EXISTS: another policy of the ' +
+          'type has the new version. POLICY_VERSION_CONFLICT: the new version would pass another ' +
+          'version of the type.',
+      },
     }),
   },
   '/policy/detail/{id}': {
@@ -115,7 +133,9 @@ export const legalPaths: AreaPaths = {
     post: adminOperation({
       operationId: 'deactivatePolicy',
       summary: 'Deactivate a policy',
-      description: 'The record is kept. Deactivating an inactive policy changes nothing (200).',
+      description:
+        'The record is kept. Deactivating an inactive policy changes nothing (200). There is no ' +
+        'way back to active: publish a new version instead.',
       pathParams: ['id'],
       responses: { 200: { description: 'The policy, now inactive', schema: policy } },
       errors: [PolicyNotFound],
@@ -127,9 +147,12 @@ export const legalPaths: AreaPaths = {
       operationId: 'consentToPolicy',
       summary: "Record the caller's consent to a policy",
       description:
-        'Any active policy may be consented to. The record keeps the version, the time, the ' +
-        'client address and the user agent (cut to 512 characters). Consenting again to the ' +
-        'same policy returns the existing record with 200.',
+        'The caller consents for themselves. Any active policy may be consented to, a scheduled ' +
+        'one included. The record keeps the version, the time, the client address as the server ' +
+        'sees it (behind a trusted proxy, the forwarded one) and the `User-Agent` header cut to ' +
+        '512 characters (null when absent). Consenting again to the same policy returns the ' +
+        'existing record, unchanged, with 200, also when two requests race. Records are never ' +
+        'edited or deleted.',
       body: createPolicyConsentValidator.toJSONSchema() as JsonSchema,
       responses: {
         200: { description: 'The existing record', schema: consent },
@@ -143,6 +166,7 @@ export const legalPaths: AreaPaths = {
       ...signedIn,
       operationId: 'listMyConsents',
       summary: "The caller's consent records, newest first",
+      description: 'Only the caller’s own, newest first by `consentedAt`.',
       responses: {
         200: { description: 'The records', schema: envelopeOf(arrayOf(ref('PolicyConsent'))) },
       },

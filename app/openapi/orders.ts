@@ -17,9 +17,16 @@ import {
 const order = ref('Order')
 const withHistory = { description: 'The order with its status history', schema: order }
 const statusRules =
-  'PENDING → CONFIRMED → SHIPPED → DELIVERED; PENDING or CONFIRMED → CANCELLED. Cancelling ' +
-  'puts the items back in stock and, when it is the last open order of its checkout, gives the ' +
-  'coupon use back.'
+  'PENDING → CONFIRMED → SHIPPED → DELIVERED; PENDING or CONFIRMED → CANCELLED. Anything else ' +
+  '(skipping a step, going back, repeating the current status, leaving CANCELLED or ' +
+  'DELIVERED) is a 409 and changes nothing. Cancelling puts the items back in stock (even of a ' +
+  'product since deactivated or deleted) and, when it is the last open order of its checkout, ' +
+  'gives the coupon use back. Of two simultaneous changes only one applies; the other is ' +
+  'judged against the new state. Every change is in the status history.'
+const paymentRules =
+  'Recorded by hand (no payment gateway is called): UNPAID → PAID while the order is not ' +
+  'CANCELLED; PAID → REFUNDED once it is CANCELLED or DELIVERED (returned after delivery). ' +
+  'Every change is in the status history with `field: "paymentStatus"`.'
 const paymentNotes = {
   409:
     'UNPAID → PAID only while the order is not CANCELLED; PAID → REFUNDED only once it is ' +
@@ -35,6 +42,8 @@ function managedOrders(
   list: { validator: { toJSONSchema(): unknown }; description?: string },
   names: { list: string; one: string }
 ): AreaPaths {
+  const ownOrders: Record<number, string> =
+    prefix === 'seller' ? { 404: "Unknown, or an order of another seller's shop." } : {}
   return {
     [`/api/v1/${prefix}/orders`]: {
       get: {
@@ -54,6 +63,7 @@ function managedOrders(
         pathParams: ['id'],
         responses: { 200: withHistory },
         errors: [OrderNotFound],
+        errorNotes: ownOrders,
       },
     },
     [`/api/v1/${prefix}/orders/{id}/status`]: {
@@ -66,6 +76,7 @@ function managedOrders(
         body: orderStatusValidator.toJSONSchema() as JsonSchema,
         responses: { 200: withHistory },
         errors: [OrderNotFound, InvalidStatusTransition],
+        errorNotes: ownOrders,
       },
     },
     [`/api/v1/${prefix}/orders/{id}/payment-status`]: {
@@ -73,11 +84,12 @@ function managedOrders(
         ...base,
         operationId: `${prefix}SetPaymentStatus`,
         summary: `Record a payment or a refund for ${names.one.toLowerCase()}`,
+        description: paymentRules,
         pathParams: ['id'],
         body: paymentStatusValidator.toJSONSchema() as JsonSchema,
         responses: { 200: withHistory },
         errors: [OrderNotFound, InvalidPaymentStatusTransition],
-        errorNotes: paymentNotes,
+        errorNotes: { ...ownOrders, ...paymentNotes },
       },
     },
   }
@@ -90,6 +102,7 @@ export const ordersPaths: AreaPaths = {
       ...customer,
       operationId: 'listMyOrders',
       summary: "The customer's orders, newest first",
+      description: 'Newest first; the orders of one placement together, in cart order.',
       query: customerOrderListValidator.toJSONSchema() as JsonSchema,
       responses: { 200: { description: 'A page of orders', schema: pageOf(order) } },
     },
@@ -102,6 +115,7 @@ export const ordersPaths: AreaPaths = {
       pathParams: ['id'],
       responses: { 200: withHistory },
       errors: [OrderNotFound],
+      errorNotes: { 404: "Unknown, or another customer's order." },
     },
   },
   '/api/v1/orders/{id}/cancel': {
@@ -123,7 +137,10 @@ export const ordersPaths: AreaPaths = {
       roles: ['SELLER (orders of their own shops)'],
       style: 'problem',
     },
-    { validator: sellerOrderListValidator },
+    {
+      validator: sellerOrderListValidator,
+      description: "A `shopId` of another seller's shop gives an empty page.",
+    },
     { list: 'The orders of the seller’s shops', one: 'An order of the seller’s shops' }
   ),
   ...managedOrders(
@@ -137,8 +154,9 @@ export const ordersPaths: AreaPaths = {
     {
       validator: adminOrderListValidator,
       description:
-        '`from` and `to` bound the placement time: an ISO 8601 date (a whole UTC day, `to` ' +
-        'included) or date-time.',
+        '`from` and `to` bound the placement time, both inclusive: each is an ISO 8601 date ' +
+        '(`2026-11-01`, a whole UTC day, so a date `to` includes that day) or date-time ' +
+        '(`2026-11-01T08:00:00Z`). `to` before `from` is a 400.',
     },
     { list: 'Every order', one: 'Any order' }
   ),

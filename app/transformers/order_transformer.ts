@@ -1,69 +1,96 @@
 import type Order from '#models/order'
 import type OrderItem from '#models/order_item'
 import type OrderStatusHistory from '#models/order_status_history'
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '#enums/order_status'
+import { USER_TYPES } from '#enums/user_type'
+import { nullableString, uuid } from '#openapi/json_schema'
 import ApiTransformer from '#transformers/api_transformer'
+import {
+  amountField,
+  field,
+  instantField,
+  listField,
+  objectField,
+  optionalListField,
+  shapeOf,
+} from '#transformers/shape'
+import { addressShape } from '#transformers/shipping_address_transformer'
+
+/** One line of the order: the product as it was sold. */
+const lineShape = shapeOf<OrderItem>()({
+  productId: field(uuid, 'productId'),
+  name: field({ type: 'string' }, 'name'),
+  sku: field({ type: 'string' }, 'sku'),
+  unitPrice: amountField('unitPriceCents'),
+  quantity: field({ type: 'integer', minimum: 1, maximum: 999 }, 'quantity'),
+  lineTotal: amountField('lineTotalCents'),
+})
+
+/** One entry of the history: which state changed, from and to what, by whom, when. */
+const historyEntryShape = shapeOf<OrderStatusHistory>()({
+  field: field({ type: 'string', enum: ['status', 'paymentStatus'] }, (entry) =>
+    entry.field === 'STATUS' ? 'status' : 'paymentStatus'
+  ),
+  from: field(
+    { ...nullableString, description: 'null for the entry written at placement' },
+    'fromValue'
+  ),
+  to: field({ type: 'string' }, 'toValue'),
+  changedBy: field({ type: 'string', enum: [...USER_TYPES] }, 'actorType'),
+  changedAt: instantField('createdAt'),
+})
+
+/** The method an order was shipped with, as its name was at placement. */
+const shippingMethodShape = shapeOf<Order>()({
+  id: field(uuid, 'shippingMethodId'),
+  name: field({ type: 'string' }, 'shippingMethodName'),
+})
 
 /**
  * An order as every order route shows it (docs/api/checkout.md). `statusHistory` is there when
  * the history was preloaded, as the single-order routes do. The lines and the history are
- * written inline rather than by nested transformers so the output stays a plain object the Edge
- * console can read too.
+ * shapes of their own rather than nested transformers, so the output stays a plain object the
+ * Edge console can read too.
  */
 export default class OrderTransformer extends ApiTransformer<Order> {
+  static readonly shape = shapeOf<Order>()({
+    id: field(uuid, 'id'),
+    orderNumber: field({ type: 'string', examples: ['ORD-20261122-7K3M9QX2AB'] }, 'orderNumber'),
+    checkoutId: field(
+      { ...uuid, description: 'Shared by the orders of one placement' },
+      'checkoutId'
+    ),
+    shopId: field(uuid, 'shopId'),
+    shopName: field({ type: 'string' }, 'shopName'),
+    status: field({ type: 'string', enum: [...ORDER_STATUSES] }, 'status'),
+    paymentStatus: field({ type: 'string', enum: [...PAYMENT_STATUSES] }, 'paymentStatus'),
+    paymentMethod: field({ type: 'string', enum: [...PAYMENT_METHODS] }, 'paymentMethod'),
+    items: listField(lineShape, 'items'),
+    subTotal: amountField('subTotalCents'),
+    shippingMethod: objectField(shippingMethodShape, (order) => order),
+    shippingCost: amountField('shippingCostCents'),
+    taxAmount: amountField('taxAmountCents'),
+    discountAmount: amountField('discountAmountCents'),
+    total: amountField('totalCents', 'subTotal + shippingCost + taxAmount − discountAmount'),
+    couponCode: field(nullableString, 'couponCode'),
+    currency: field({ type: 'string', examples: ['USD'] }, 'currency'),
+    // The copy kept at placement, shown as it was stored.
+    shippingAddress: field(addressShape.schema, 'shippingAddress'),
+    notes: field(nullableString, 'notes'),
+    createdAt: instantField('createdAt'),
+    updatedAt: instantField('updatedAt'),
+    statusHistory: optionalListField(
+      historyEntryShape,
+      (order) => order.$preloaded.statusHistory as OrderStatusHistory[] | undefined
+    ),
+  })
+
   toObject() {
-    const order = this.resource
-    const history = order.$preloaded.statusHistory as OrderStatusHistory[] | undefined
-    return {
-      id: order.id,
-      orderNumber: order.orderNumber,
-      checkoutId: order.checkoutId,
-      shopId: order.shopId,
-      shopName: order.shopName,
-      status: order.status,
-      paymentStatus: order.paymentStatus,
-      paymentMethod: order.paymentMethod,
-      items: order.items.map((item) => this.#line(item)),
-      subTotal: this.amount(order.subTotalCents),
-      shippingMethod: { id: order.shippingMethodId, name: order.shippingMethodName },
-      shippingCost: this.amount(order.shippingCostCents),
-      taxAmount: this.amount(order.taxAmountCents),
-      discountAmount: this.amount(order.discountAmountCents),
-      total: this.amount(order.totalCents),
-      couponCode: order.couponCode,
-      currency: order.currency,
-      shippingAddress: order.shippingAddress,
-      notes: order.notes,
-      createdAt: this.instant(order.createdAt),
-      updatedAt: this.instant(order.updatedAt),
-      statusHistory: history?.map((entry) => this.#historyEntry(entry)),
-    }
-  }
-
-  /** One line of the order: the product as it was sold. */
-  #line(item: OrderItem) {
-    return {
-      productId: item.productId,
-      name: item.name,
-      sku: item.sku,
-      unitPrice: this.amount(item.unitPriceCents),
-      quantity: item.quantity,
-      lineTotal: this.amount(item.lineTotalCents),
-    }
-  }
-
-  /** One entry of the history: which state changed, from and to what, by whom, when. */
-  #historyEntry(entry: OrderStatusHistory) {
-    return {
-      field: entry.field === 'STATUS' ? 'status' : 'paymentStatus',
-      from: entry.fromValue,
-      to: entry.toValue,
-      changedBy: entry.actorType,
-      changedAt: this.instant(entry.createdAt),
-    }
+    return OrderTransformer.shape.write(this.resource)
   }
 }
 
 /** An order's fields as the Edge console shows them: the API's shape, read synchronously. */
 export function orderResource(order: Order) {
-  return new OrderTransformer(order).toObject()
+  return OrderTransformer.shape.write(order)
 }

@@ -1,13 +1,17 @@
 import type Product from '#models/product'
+import { nullableString, uuid } from '#openapi/json_schema'
 import ApiTransformer from '#transformers/api_transformer'
+import {
+  amountField,
+  field,
+  from,
+  instantField,
+  nullableInstantField,
+  readOnce,
+  shapeOf,
+} from '#transformers/shape'
 import { centsToAmount } from '#support/money'
 import { instantOfRow } from '#support/sql_time'
-
-/** The product fields the body shows besides its shop's name and its two instants. */
-type ProductFields = Pick<
-  Product,
-  'id' | 'shopId' | 'name' | 'description' | 'sku' | 'priceCents' | 'stock' | 'isActive'
->
 
 /** A row of `products` read without a model, with its shop's name (`CatalogService.show`). */
 export interface ProductRow {
@@ -25,78 +29,81 @@ export interface ProductRow {
   updated_at: Date | string
 }
 
-/** The one body of a product, from a model or from a row. */
-function productBody(
-  product: ProductFields,
-  shopName: string,
-  createdAt: string,
-  updatedAt: string
-) {
-  return {
-    id: product.id,
-    shopId: product.shopId,
-    shopName,
-    name: product.name,
-    description: product.description,
-    sku: product.sku,
-    price: centsToAmount(product.priceCents),
-    stock: product.stock,
-    inStock: product.stock > 0,
-    isActive: product.isActive,
-    createdAt,
-    updatedAt,
-  }
-}
+/** The product as the public catalog shows it; its `shop` must be preloaded. */
+const catalogShape = shapeOf<Product>()({
+  id: field(uuid, 'id'),
+  shopId: field(uuid, 'shopId'),
+  shopName: field({ type: 'string' }, (product) => product.shop.name),
+  name: field({ type: 'string' }, 'name'),
+  description: field(nullableString, 'description'),
+  sku: field({ type: 'string' }, 'sku'),
+  price: amountField('priceCents', 'Decimal amount, at most two places'),
+  stock: field({ type: 'integer', minimum: 0 }, 'stock'),
+  inStock: field({ type: 'boolean' }, (product) => product.stock > 0),
+  isActive: field({ type: 'boolean', description: "The seller's own switch" }, 'isActive'),
+  createdAt: instantField('createdAt'),
+  updatedAt: instantField('updatedAt'),
+})
+
+/**
+ * Since when an administrator keeps the product off sale, read once for the three fields below.
+ * A product just created has never read the takedown columns: undefined stands for null.
+ */
+const takenDownSince = readOnce((product: Product) => product.takenDownAt ?? null)
+
+/**
+ * The body its seller sees: a taken-down product is off sale whatever `isActive` says, until an
+ * administrator restores it (docs/api/catalog.md, "Takedowns").
+ */
+const sellerShape = catalogShape.with({
+  takenDown: field(
+    {
+      type: 'boolean',
+      description:
+        'An administrator keeps the product off sale, whatever `isActive` says, until an ' +
+        'administrator restores it',
+    },
+    from(takenDownSince, (since) => since !== null)
+  ),
+  takenDownAt: nullableInstantField(from(takenDownSince, (since) => since)),
+  takedownReason: field(
+    { type: ['string', 'null'], maxLength: 500 },
+    from(takenDownSince, (since, product) => (since ? product.takedownReason : null))
+  ),
+})
 
 /**
  * A product as the public catalog shows it; its `shop` must be preloaded. Its seller's routes
  * answer with the `forSeller` variant, which adds the administrator's takedown.
  */
 export default class ProductTransformer extends ApiTransformer<Product> {
+  static readonly shape = catalogShape
+  static readonly sellerShape = sellerShape
+
   /**
    * The same body from a row, for the hottest catalog read: no model is hydrated and no
    * transformer item built (issue #15 allows it; docs/performance.md, "Profile").
    */
-  static fromRow(row: ProductRow) {
-    return productBody(
-      {
-        id: row.id,
-        shopId: row.shop_id,
-        name: row.name,
-        description: row.description,
-        sku: row.sku,
-        priceCents: row.price_cents,
-        stock: row.stock,
-        isActive: Boolean(row.is_active),
-      },
-      row.shop_name,
-      instantOfRow(row.created_at),
-      instantOfRow(row.updated_at)
-    )
-  }
+  static readonly fromRow = catalogShape.readerFor<ProductRow>({
+    id: 'id',
+    shopId: 'shop_id',
+    shopName: 'shop_name',
+    name: 'name',
+    description: 'description',
+    sku: 'sku',
+    price: (row) => centsToAmount(row.price_cents),
+    stock: 'stock',
+    inStock: (row) => row.stock > 0,
+    isActive: (row) => Boolean(row.is_active),
+    createdAt: (row) => instantOfRow(row.created_at),
+    updatedAt: (row) => instantOfRow(row.updated_at),
+  })
 
   toObject() {
-    const product = this.resource
-    return productBody(
-      product,
-      product.shop.name,
-      this.instant(product.createdAt),
-      this.instant(product.updatedAt)
-    )
+    return catalogShape.write(this.resource)
   }
 
-  /**
-   * The body its seller sees: a taken-down product is off sale whatever `isActive` says, until
-   * an administrator restores it (docs/api/catalog.md, "Takedowns").
-   */
   forSeller() {
-    // A product just created has never read these columns: undefined stands for null.
-    const takenDownAt = this.resource.takenDownAt ?? null
-    return {
-      ...this.toObject(),
-      takenDown: takenDownAt !== null,
-      takenDownAt: takenDownAt ? this.instant(takenDownAt) : null,
-      takedownReason: takenDownAt ? this.resource.takedownReason : null,
-    }
+    return sellerShape.write(this.resource)
   }
 }

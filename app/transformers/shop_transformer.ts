@@ -1,18 +1,22 @@
 import type Shop from '#models/shop'
+import { SHOP_STATUSES } from '#enums/shop_status'
+import { nullableString, uuid } from '#openapi/json_schema'
 import ApiTransformer from '#transformers/api_transformer'
+import { field, instantField, shapeOf } from '#transformers/shape'
 
 /** A shop as sellers and admins see it. */
 export default class ShopTransformer extends ApiTransformer<Shop> {
+  static readonly shape = shapeOf<Shop>()({
+    id: field(uuid, 'id'),
+    name: field({ type: 'string' }, 'name'),
+    description: field(nullableString, 'description'),
+    status: field({ enum: [...SHOP_STATUSES] }, 'status'),
+    sellerId: field(uuid, 'sellerId'),
+    createdAt: instantField('createdAt'),
+    updatedAt: instantField('updatedAt'),
+  })
+
   toObject() {
-    const shop = this.resource
-    return {
-      id: shop.id,
-      name: shop.name,
-      description: shop.description,
-      status: shop.status,
-      sellerId: shop.sellerId,
-      createdAt: this.instant(shop.createdAt),
-      updatedAt: this.instant(shop.updatedAt),
-    }
+    return ShopTransformer.shape.write(this.resource)
   }
 }

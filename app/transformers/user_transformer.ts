@@ -1,18 +1,34 @@
 import type User from '#models/user'
-import { loginTypeOf } from '#enums/user_type'
+import { LOGIN_TYPES, USER_TYPES, loginTypeOf } from '#enums/user_type'
+import { uuid } from '#openapi/json_schema'
 import ApiTransformer from '#transformers/api_transformer'
+import { field, shapeOf } from '#transformers/shape'
+
+/** An address may hold non-ASCII letters (it is stored NFC-normalised), hence `idn-email`. */
+const email = { type: 'string', format: 'idn-email' }
+
+/** What registration answers with: no `role`. */
+const registrationShape = shapeOf<User>()({
+  id: field(uuid, 'id'),
+  email: field(email, 'email'),
+  userType: field({ enum: [...LOGIN_TYPES] }, (user) => loginTypeOf(user.userType)),
+})
 
 /**
  * A user as the account routes show it (docs/api/accounts.md): lower-case `userType`, upper-case
  * `role`. Registration answers with the `forRegistration` variant, which has no `role`.
  */
 export default class UserTransformer extends ApiTransformer<User> {
+  static readonly registrationShape = registrationShape
+  static readonly shape = registrationShape.with({
+    role: field({ enum: [...USER_TYPES] }, 'userType'),
+  })
+
   toObject() {
-    return { ...this.forRegistration(), role: this.resource.userType }
+    return UserTransformer.shape.write(this.resource)
   }
 
   forRegistration() {
-    const user = this.resource
-    return { id: user.id, email: user.email, userType: loginTypeOf(user.userType) }
+    return registrationShape.write(this.resource)
   }
 }

@@ -3,8 +3,8 @@ import type { ApiResponse } from '@japa/api-client'
 import { assertMatchesContract } from '#tests/helpers/contract'
 import router from '@adonisjs/core/services/router'
 import { ProductNotFound, ShopNotFound, SkuExists } from '#exceptions/catalog_errors'
-import { couponSchema } from '#transformers/coupon_schema'
-import { orderSchema } from '#transformers/order_schema'
+import CouponTransformer from '#transformers/coupon_transformer'
+import OrderTransformer from '#transformers/order_transformer'
 
 /**
  * `/policy/:id` → `/policy/{}`: parameter names aside, as OpenAPI compares templates (two routes
@@ -119,8 +119,8 @@ test.group('GET /openapi.json', () => {
   test('takes each response schema from beside its transformer', async ({ client, assert }) => {
     const served = await client.get('/openapi.json')
     const { components, paths } = served.body()
-    assert.deepEqual(components.schemas.Order, orderSchema)
-    assert.deepEqual(components.schemas.Coupon, couponSchema)
+    assert.deepEqual(components.schemas.Order, OrderTransformer.shape.schema)
+    assert.deepEqual(components.schemas.Coupon, CouponTransformer.shape.schema)
     assert.deepEqual(
       paths['/api/v1/orders/{id}'].get.responses['200'].content['application/json'].schema,
       { $ref: '#/components/schemas/Order' }
