@@ -23,6 +23,7 @@ export default defineConfig({
     () => import('@adonisjs/lucid/database_provider'),
     () => import('#providers/commit_guard_provider'),
     () => import('@adonisjs/auth/auth_provider'),
+    () => import('#providers/actor_provider'),
     () => import('@adonisjs/bouncer/bouncer_provider'),
     () => import('@adonisjs/redis/redis_provider'),
     () => import('@adonisjs/limiter/limiter_provider'),

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import config from '@adonisjs/core/services/config'
 import { DateTime } from 'luxon'
@@ -73,10 +72,10 @@ export default class CouponsController {
   }
 
   /** Creates a coupon. */
-  async store({ auth, bouncer, request, response, session }: HttpContext) {
+  async store({ actor, bouncer, request, response, session }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('create')
     const input = await createCouponValidator.validate(couponFormInput(request.all()))
-    const coupon = await this.coupons.create(acting({ auth, request }), input)
+    const coupon = await this.coupons.create(actor, input)
     session.flash('success', `Coupon ${coupon.code} is created.`)
     return response.redirect().toRoute('console.coupons')
   }
@@ -94,10 +93,10 @@ export default class CouponsController {
   }
 
   /** Saves the whole coupon form. */
-  async update({ auth, bouncer, params, request, response, session }: HttpContext) {
+  async update({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('update')
     const changes = await updateCouponValidator.validate(couponFormInput(request.all()))
-    const coupon = await this.coupons.update(acting({ auth, request }), params.id, changes)
+    const coupon = await this.coupons.update(actor, params.id, changes)
     session.flash('success', `Coupon ${coupon.code} is saved.`)
     return response.redirect().toRoute('console.coupons')
   }
@@ -115,9 +114,9 @@ export default class CouponsController {
   }
 
   /** Deletes a coupon softly, as the API does: orders placed with it keep their discount. */
-  async destroy({ auth, bouncer, params, request, response, session }: HttpContext) {
+  async destroy({ actor, bouncer, params, response, session }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('delete')
-    await this.coupons.delete(acting({ auth, request }), params.id)
+    await this.coupons.delete(actor, params.id)
     session.flash('success', 'The coupon is deleted.')
     return response.redirect().toRoute('console.coupons')
   }

@@ -51,11 +51,11 @@ export default class OrdersController {
   ) {}
 
   /** A page of orders, searched by number and customer e-mail, filtered by status, shop and days. */
-  async index({ bouncer, request, view, auth }: HttpContext) {
+  async index({ actor, bouncer, request, view }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('viewAny')
     const { page, search, filters } = await listFilters(request)
     const [{ rows, total }, shops] = await Promise.all([
-      this.directory.list(auth.getUserOrFail(), search, pageSlice(page)),
+      this.directory.list(actor, search, pageSlice(page)),
       this.directory.shopChoices(),
     ])
     const timezone = storeTimezone()
@@ -84,18 +84,18 @@ export default class OrdersController {
    * The orders the list's filters select, all pages, as a CSV file written while it is read
    * (docs/api/console.md, "CSV exports").
    */
-  async export({ bouncer, request, response, auth }: HttpContext) {
+  async export({ actor, bouncer, request, response }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('viewAny')
     const { search } = await listFilters(request)
-    const lines = this.exports.orders(auth.getUserOrFail(), search)
+    const lines = this.exports.orders(actor, search)
     return streamCsv(response, `orders-${fileDate()}.csv`, lines)
   }
 
   /** One order with its items, history and the changes it allows. */
-  async show({ bouncer, params, view, auth }: HttpContext) {
+  async show({ actor, bouncer, params, view }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('viewAny')
     const withActivity = await bouncer.with(AdminActionPolicy).allows('viewAny')
-    const detail = await this.directory.detail(auth.getUserOrFail(), params.id, { withActivity })
+    const detail = await this.directory.detail(actor, params.id, { withActivity })
     const timezone = storeTimezone()
     return view.render('pages/admin/orders/show', {
       section: 'orders',
@@ -107,9 +107,9 @@ export default class OrdersController {
   }
 
   /** Asks before cancelling an order. */
-  async confirmCancel({ bouncer, params, view, auth }: HttpContext) {
+  async confirmCancel({ actor, bouncer, params, view }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('updateAny')
-    const detail = await this.directory.detail(auth.getUserOrFail(), params.id)
+    const detail = await this.directory.detail(actor, params.id)
     return view.render('pages/admin/orders/cancel', {
       section: 'orders',
       ...detail,
@@ -118,29 +118,19 @@ export default class OrdersController {
   }
 
   /** Moves an order along its state machine. */
-  async updateStatus({ bouncer, params, request, response, session, auth }: HttpContext) {
+  async updateStatus({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('updateAny')
     const { status } = await request.validateUsing(orderStatusValidator)
-    const order = await this.statuses.changeStatus(
-      auth.getUserOrFail(),
-      params.id,
-      status,
-      request.ip()
-    )
+    const order = await this.statuses.changeStatus(actor, params.id, status)
     session.flash('success', `Order ${order.orderNumber} is now ${order.status}.`)
     return response.redirect().toRoute('console.orders.show', { id: order.id })
   }
 
   /** Records a payment or a refund. */
-  async updatePaymentStatus({ bouncer, params, request, response, session, auth }: HttpContext) {
+  async updatePaymentStatus({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('updateAny')
     const { paymentStatus } = await request.validateUsing(paymentStatusValidator)
-    const order = await this.statuses.changePaymentStatus(
-      auth.getUserOrFail(),
-      params.id,
-      paymentStatus,
-      request.ip()
-    )
+    const order = await this.statuses.changePaymentStatus(actor, params.id, paymentStatus)
     session.flash('success', `The payment of order ${order.orderNumber} is now ${paymentStatus}.`)
     return response.redirect().toRoute('console.orders.show', { id: order.id })
   }

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { createPolicyValidator, updatePolicyValidator } from '#validators/policy'
 import { policyDraftValidator } from '#validators/console_policy'
 import { PolicyService } from '#services/legal/policy_service'
@@ -45,10 +44,10 @@ export default class PoliciesController {
   }
 
   /** Publishes a new version. */
-  async store({ bouncer, request, response, session, auth }: HttpContext) {
+  async store({ actor, bouncer, request, response, session }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('create')
     const input = await createPolicyValidator.validate(policyFormInput(request.all()))
-    const policy = await this.policies.create(acting({ auth, request }), input)
+    const policy = await this.policies.create(actor, input)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is published.`)
     return response.redirect().toRoute('console.policies')
   }
@@ -65,10 +64,10 @@ export default class PoliciesController {
   }
 
   /** Saves the changes of one version. */
-  async update({ bouncer, params, request, response, session, auth }: HttpContext) {
+  async update({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('update')
     const changes = await updatePolicyValidator.validate(policyFormInput(request.all()))
-    const policy = await this.policies.update(acting({ auth, request }), params.id, changes)
+    const policy = await this.policies.update(actor, params.id, changes)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is saved.`)
     return response.redirect().toRoute('console.policies')
   }
@@ -85,9 +84,9 @@ export default class PoliciesController {
   }
 
   /** Deactivates a version, keeping the record. */
-  async deactivate({ bouncer, params, request, response, session, auth }: HttpContext) {
+  async deactivate({ actor, bouncer, params, response, session }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('deactivate')
-    const policy = await this.policies.deactivate(acting({ auth, request }), params.id)
+    const policy = await this.policies.deactivate(actor, params.id)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is deactivated.`)
     return response.redirect().toRoute('console.policies')
   }

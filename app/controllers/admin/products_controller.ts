@@ -2,7 +2,6 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import config from '@adonisjs/core/services/config'
-import { acting } from '#controllers/acting'
 import { productListFiltersValidator } from '#validators/console_product'
 import { MAX_TAKEDOWN_REASON, takedownValidator } from '#validators/product'
 import { ProductService } from '#services/catalog/product_service'
@@ -62,20 +61,20 @@ export default class ProductsController {
   }
 
   /** Takes a product off sale until an administrator restores it; its seller cannot undo it. */
-  async takeDown({ auth, bouncer, params, request, response, session }: HttpContext) {
+  async takeDown({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(ProductPolicy).authorize('takeDown')
     const { reason } = await takedownValidator.validate({
       reason: formText(request.input('reason')),
     })
-    const product = await this.products.takeDown(acting({ auth, request }), params.id, reason)
+    const product = await this.products.takeDown(actor, params.id, reason)
     session.flash('success', `${product.name} is taken down: it left the catalog.`)
     return response.redirect().toRoute('console.products')
   }
 
   /** Lifts a takedown: back on sale if its seller's switch is on and its shop is selling. */
-  async restore({ auth, bouncer, params, request, response, session }: HttpContext) {
+  async restore({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(ProductPolicy).authorize('restore')
-    const product = await this.products.restore(acting({ auth, request }), params.id)
+    const product = await this.products.restore(actor, params.id)
     const stillOff = product.isActive ? '' : ' Its seller has it inactive: it stays off sale.'
     session.flash('success', `${product.name} is restored.${stillOff}`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))

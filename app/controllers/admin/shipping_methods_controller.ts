@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import config from '@adonisjs/core/services/config'
 import {
@@ -63,12 +62,12 @@ export default class ShippingMethodsController {
   }
 
   /** Adds a method. */
-  async store({ auth, bouncer, request, response, session }: HttpContext) {
+  async store({ actor, bouncer, request, response, session }: HttpContext) {
     await bouncer.with(ShippingMethodPolicy).authorize('create')
     const { price, ...input } = await createShippingMethodValidator.validate(
       shippingMethodFormInput(request.all())
     )
-    const method = await this.methods.create(acting({ auth, request }), {
+    const method = await this.methods.create(actor, {
       ...input,
       priceCents: price,
     })
@@ -88,12 +87,12 @@ export default class ShippingMethodsController {
   }
 
   /** Saves the whole form: a blank description removes it, an unticked box deactivates. */
-  async update({ auth, bouncer, params, request, response, session }: HttpContext) {
+  async update({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(ShippingMethodPolicy).authorize('update')
     const { price, ...changes } = await updateShippingMethodValidator.validate(
       shippingMethodFormInput(request.all())
     )
-    const method = await this.methods.update(acting({ auth, request }), params.id, {
+    const method = await this.methods.update(actor, params.id, {
       ...changes,
       priceCents: price,
     })
@@ -102,9 +101,9 @@ export default class ShippingMethodsController {
   }
 
   /** Takes a method off checkout at once; reactivating undoes it, so nothing is asked. */
-  async deactivate({ auth, bouncer, params, request, response, session }: HttpContext) {
+  async deactivate({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(ShippingMethodPolicy).authorize('update')
-    const method = await this.methods.update(acting({ auth, request }), params.id, {
+    const method = await this.methods.update(actor, params.id, {
       isActive: false,
     })
     session.flash('success', `Shipping method ${method.name} is deactivated.`)
@@ -112,9 +111,9 @@ export default class ShippingMethodsController {
   }
 
   /** Offers a deactivated method at checkout again. */
-  async activate({ auth, bouncer, params, request, response, session }: HttpContext) {
+  async activate({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(ShippingMethodPolicy).authorize('update')
-    const method = await this.methods.update(acting({ auth, request }), params.id, {
+    const method = await this.methods.update(actor, params.id, {
       isActive: true,
     })
     session.flash('success', `Shipping method ${method.name} is active.`)

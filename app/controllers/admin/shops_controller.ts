@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { shopListFiltersValidator } from '#validators/console_shop'
 import { ShopService } from '#services/catalog/shop_service'
@@ -34,17 +33,17 @@ export default class ShopsController {
   }
 
   /** Approves a shop: its products go on sale. */
-  async approve({ bouncer, params, request, response, session, auth }: HttpContext) {
+  async approve({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(ShopPolicy).authorize('approve')
-    const shop = await this.shops.approve(acting({ auth, request }), params.id)
+    const shop = await this.shops.approve(actor, params.id)
     session.flash('success', `${shop.name} is approved: its products are on sale.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }
 
   /** Suspends a shop: its products leave the catalog. */
-  async suspend({ bouncer, params, request, response, session, auth }: HttpContext) {
+  async suspend({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(ShopPolicy).authorize('suspend')
-    const shop = await this.shops.suspend(acting({ auth, request }), params.id)
+    const shop = await this.shops.suspend(actor, params.id)
     session.flash('success', `${shop.name} is suspended: its products are off sale.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }

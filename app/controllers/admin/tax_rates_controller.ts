@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { createTaxRateValidator, updateTaxRateValidator } from '#validators/tax_rate'
 import { taxRateListFiltersValidator } from '#validators/console_tax_rate'
@@ -54,10 +53,10 @@ export default class TaxRatesController {
   }
 
   /** Adds a rate. */
-  async store({ auth, bouncer, request, response, session }: HttpContext) {
+  async store({ actor, bouncer, request, response, session }: HttpContext) {
     await bouncer.with(TaxRatePolicy).authorize('create')
     const input = await createTaxRateValidator.validate(taxRateFormInput(request.all()))
-    const taxRate = taxRateResource(await this.rates.create(acting({ auth, request }), input))
+    const taxRate = taxRateResource(await this.rates.create(actor, input))
     session.flash('success', `The tax rate for ${destination(taxRate)} is added.`)
     return response.redirect().toRoute('console.tax_rates')
   }
@@ -73,12 +72,10 @@ export default class TaxRatesController {
   }
 
   /** Saves the whole form: a blank region makes the rate country-wide. */
-  async update({ auth, bouncer, params, request, response, session }: HttpContext) {
+  async update({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(TaxRatePolicy).authorize('update')
     const changes = await updateTaxRateValidator.validate(taxRateFormInput(request.all()))
-    const taxRate = taxRateResource(
-      await this.rates.update(acting({ auth, request }), params.id, changes)
-    )
+    const taxRate = taxRateResource(await this.rates.update(actor, params.id, changes))
     session.flash('success', `The tax rate for ${destination(taxRate)} is saved.`)
     return response.redirect().toRoute('console.tax_rates')
   }
@@ -95,10 +92,10 @@ export default class TaxRatesController {
   }
 
   /** Removes a rate; placed orders keep the tax they were charged. */
-  async destroy({ auth, bouncer, params, request, response, session }: HttpContext) {
+  async destroy({ actor, bouncer, params, response, session }: HttpContext) {
     await bouncer.with(TaxRatePolicy).authorize('delete')
     const taxRate = taxRateResource(await this.rates.find(params.id))
-    await this.rates.delete(acting({ auth, request }), params.id)
+    await this.rates.delete(actor, params.id)
     session.flash('success', `The tax rate for ${destination(taxRate)} is removed.`)
     return response.redirect().toRoute('console.tax_rates')
   }

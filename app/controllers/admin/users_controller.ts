@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { userListFiltersValidator } from '#validators/console_user'
 import { changeUserTypeValidator } from '#validators/user'
@@ -40,10 +39,10 @@ export default class UsersController {
   }
 
   /** One account: its facts, recent orders, consents and (for Super Admins) activity. */
-  async show({ bouncer, params, view, auth }: HttpContext) {
+  async show({ actor, bouncer, params, view }: HttpContext) {
     await bouncer.with(UserPolicy).authorize('viewAny')
     const withActivity = await bouncer.with(AdminActionPolicy).allows('viewAny')
-    const overview = await this.overviews.overview(auth.getUserOrFail(), params.id, {
+    const overview = await this.overviews.overview(actor, params.id, {
       withActivity,
     })
     const timezone = storeTimezone()
@@ -74,28 +73,23 @@ export default class UsersController {
     return this.#setActive(ctx, false)
   }
 
-  async changeType({ bouncer, params, request, response, session, auth }: HttpContext) {
+  async changeType({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(UserPolicy).authorize('manageAny')
     const { userType } = await request.validateUsing(changeUserTypeValidator)
-    const { user } = await this.administration.changeType(
-      acting({ auth, request }),
-      params.id,
-      userType
-    )
+    const { user } = await this.administration.changeType(actor, params.id, userType)
     session.flash('success', `${user.email} is now ${userType}.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }
 
   /** Activates or deactivates the account, and says whether it already was. */
   async #setActive(
-    { bouncer, params, request, response, session, auth }: HttpContext,
+    { actor, bouncer, params, request, response, session }: HttpContext,
     active: boolean
   ) {
     await bouncer.with(UserPolicy).authorize('manageAny')
-    const by = acting({ auth, request })
     const { user, changed } = active
-      ? await this.administration.activate(by, params.id)
-      : await this.administration.deactivate(by, params.id)
+      ? await this.administration.activate(actor, params.id)
+      : await this.administration.deactivate(actor, params.id)
     const state = active ? 'active' : 'deactivated'
     session.flash('success', `${user.email} ${changed ? 'is now' : 'was already'} ${state}.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))

@@ -64,10 +64,7 @@ test.group('Console in a browser: policies', (group) => {
     const policy = await PolicyFactory.create()
     const customer = await makeUser(UserType.CUSTOMER)
     const consents = await app.container.make(PolicyConsentService)
-    await consents.consent(customer, {
-      policyId: policy.id,
-      ipAddress: '127.0.0.1',
-    })
+    await consents.consent({ user: customer, clientAddress: '127.0.0.1' }, { policyId: policy.id })
 
     const page = await visit('/admin/login')
     await signIn(page, admin.email)

@@ -5,6 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { DateTime } from 'luxon'
 import { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
+import { actorOf } from '#support/actor'
 import { placedCheckout } from '#tests/functional/orders/fixtures'
 import { PolicyFactory } from '#database/factories/policy_factory'
 import { PolicyConsentService } from '#services/legal/policy_consent_service'
@@ -143,14 +144,14 @@ test.group('Console CSV exports', (group) => {
     const placed = [...first.orders, ...second.orders]
     const exports = await app.container.make(CsvExportService)
     exports.batchSize = 3
-    const lines = linesOf(await drained(exports.orders(admin, {})))
+    const lines = linesOf(await drained(exports.orders(actorOf(admin), {})))
     assert.equal(lines[0], ORDER_HEADER)
     assert.sameMembers(
       lines.slice(1).map(firstCell),
       placed.map((order) => order.orderNumber)
     )
     exports.batchSize = 2
-    assert.lengthOf(linesOf(await drained(exports.orders(admin, {}))), 5)
+    assert.lengthOf(linesOf(await drained(exports.orders(actorOf(admin), {}))), 5)
   })
 
   test('consents: every record, oldest first, in batches, escaped', async ({
@@ -170,11 +171,13 @@ test.group('Console CSV exports', (group) => {
     const start = stoppedClock(cleanup)
     for (const [index, customer] of customers.entries()) {
       clockAt(start.plus({ seconds: index }).toMillis())
-      await consents.consent(customer, {
-        policyId: policy.id,
-        ipAddress: `10.0.0.${index + 1}`,
-        userAgent: index === 0 ? 'Agent, "quoted"' : '=cmd|calc',
-      })
+      await consents.consent(
+        { user: customer, clientAddress: `10.0.0.${index + 1}` },
+        {
+          policyId: policy.id,
+          userAgent: index === 0 ? 'Agent, "quoted"' : '=cmd|calc',
+        }
+      )
     }
     // The export takes what was consented before it started.
     clockAt(start.plus({ seconds: customers.length }).toMillis())

@@ -26,10 +26,7 @@ function policyEffectiveToTheMillisecond() {
 async function consentTo(policy: Policy) {
   const customer = await makeUser(UserType.CUSTOMER)
   const consents = await app.container.make(PolicyConsentService)
-  await consents.consent(customer, {
-    policyId: policy.id,
-    ipAddress: '127.0.0.1',
-  })
+  await consents.consent({ user: customer, clientAddress: '127.0.0.1' }, { policyId: policy.id })
 }
 
 const validForm = {

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { changeUserTypeValidator } from '#validators/user'
 import { UserAdministrationService } from '#services/accounts/user_administration_service'
 import { sendEnvelope } from '#http/envelope'
@@ -10,22 +9,22 @@ import { sendEnvelope } from '#http/envelope'
 export default class UserAdministrationController {
   constructor(protected users: UserAdministrationService) {}
 
-  async changeUserType({ request, response, params, auth, bouncer }: HttpContext) {
+  async changeUserType({ actor, request, response, params, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
     const { userType } = await request.validateUsing(changeUserTypeValidator)
-    await this.users.changeType(acting({ auth, request }), params.userId, userType)
+    await this.users.changeType(actor, params.userId, userType)
     return sendEnvelope(response, `User type changed to ${userType}`)
   }
 
-  async deactivate({ request, response, params, auth, bouncer }: HttpContext) {
+  async deactivate({ actor, response, params, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
-    await this.users.deactivate(acting({ auth, request }), params.userId)
+    await this.users.deactivate(actor, params.userId)
     return sendEnvelope(response, 'User deactivated')
   }
 
-  async activate({ request, response, params, auth, bouncer }: HttpContext) {
+  async activate({ actor, response, params, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
-    await this.users.activate(acting({ auth, request }), params.userId)
+    await this.users.activate(actor, params.userId)
     return sendEnvelope(response, 'User activated')
   }
 }

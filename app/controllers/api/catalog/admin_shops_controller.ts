@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { ShopService } from '#services/catalog/shop_service'
 import { adminShopListValidator } from '#validators/shop'
 import { pageRequest } from '#validators/pagination'
@@ -23,18 +22,14 @@ export default class AdminShopsController {
   }
 
   /** Approves a shop: its products go on sale. */
-  async approve({ auth, bouncer, params, request }: HttpContext) {
+  async approve({ actor, bouncer, params }: HttpContext) {
     await bouncer.authorize('administer')
-    return serialize(
-      ShopTransformer.transform(await this.shops.approve(acting({ auth, request }), params.id))
-    )
+    return serialize(ShopTransformer.transform(await this.shops.approve(actor, params.id)))
   }
 
   /** Suspends a shop: its products leave the catalog. */
-  async suspend({ auth, bouncer, params, request }: HttpContext) {
+  async suspend({ actor, bouncer, params }: HttpContext) {
     await bouncer.authorize('administer')
-    return serialize(
-      ShopTransformer.transform(await this.shops.suspend(acting({ auth, request }), params.id))
-    )
+    return serialize(ShopTransformer.transform(await this.shops.suspend(actor, params.id)))
   }
 }

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { ShippingMethodService } from '#services/checkout/shipping_method_service'
 import {
   createShippingMethodValidator,
@@ -27,12 +26,12 @@ export default class AdminShippingMethodsController {
   }
 
   /** Creates a method. */
-  async store({ auth, bouncer, request, response }: HttpContext) {
+  async store({ actor, bouncer, request, response }: HttpContext) {
     await bouncer.authorize('administer')
     const { price, ...input } = await request.validateUsing(createShippingMethodValidator, {
       data: request.body(),
     })
-    const method = await this.methods.create(acting({ auth, request }), {
+    const method = await this.methods.create(actor, {
       ...input,
       priceCents: price,
     })
@@ -40,12 +39,12 @@ export default class AdminShippingMethodsController {
   }
 
   /** Changes some fields of a method (`isActive: false` deactivates it). */
-  async update({ auth, bouncer, params, request }: HttpContext) {
+  async update({ actor, bouncer, params, request }: HttpContext) {
     await bouncer.authorize('administer')
     const { price, ...input } = await request.validateUsing(updateShippingMethodValidator, {
       data: request.body(),
     })
-    const method = await this.methods.update(acting({ auth, request }), params.id, {
+    const method = await this.methods.update(actor, params.id, {
       ...input,
       priceCents: price,
     })
@@ -53,9 +52,9 @@ export default class AdminShippingMethodsController {
   }
 
   /** Soft-deletes a method: it leaves every list; placed orders keep their copy of it. */
-  async destroy({ auth, bouncer, params, request }: HttpContext) {
+  async destroy({ actor, bouncer, params }: HttpContext) {
     await bouncer.authorize('administer')
-    await this.methods.delete(acting({ auth, request }), params.id)
+    await this.methods.delete(actor, params.id)
     return { id: params.id, deleted: true }
   }
 }

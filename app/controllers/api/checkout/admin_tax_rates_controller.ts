@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { TaxRateService } from '#services/checkout/tax_rate_service'
 import {
   createTaxRateValidator,
@@ -27,25 +26,25 @@ export default class AdminTaxRatesController {
   }
 
   /** Adds a rate for a country or one of its regions. */
-  async store({ auth, bouncer, request, response }: HttpContext) {
+  async store({ actor, bouncer, request, response }: HttpContext) {
     await bouncer.authorize('administer')
     const input = await request.validateUsing(createTaxRateValidator, { data: request.body() })
-    const rate = await this.rates.create(acting({ auth, request }), input)
+    const rate = await this.rates.create(actor, input)
     return response.created(await serialize(TaxRateTransformer.transform(rate)))
   }
 
   /** Changes some fields of a rate. */
-  async update({ auth, bouncer, params, request }: HttpContext) {
+  async update({ actor, bouncer, params, request }: HttpContext) {
     await bouncer.authorize('administer')
     const input = await request.validateUsing(updateTaxRateValidator, { data: request.body() })
-    const rate = await this.rates.update(acting({ auth, request }), params.id, input)
+    const rate = await this.rates.update(actor, params.id, input)
     return serialize(TaxRateTransformer.transform(rate))
   }
 
   /** Removes a rate. */
-  async destroy({ auth, bouncer, params, request }: HttpContext) {
+  async destroy({ actor, bouncer, params }: HttpContext) {
     await bouncer.authorize('administer')
-    await this.rates.delete(acting({ auth, request }), params.id)
+    await this.rates.delete(actor, params.id)
     return { id: params.id, deleted: true }
   }
 }

@@ -17,38 +17,38 @@ export default class ShippingAddressesController {
   constructor(protected addresses: ShippingAddressService) {}
 
   /** Lists the customer's addresses, the default first. */
-  async index({ auth, bouncer, request }: HttpContext) {
+  async index({ actor, bouncer, request }: HttpContext) {
     await bouncer.authorize('buy')
     const query = await request.validateUsing(shippingAddressListValidator, { data: request.qs() })
     const slice = pageRequest(query)
-    const result = await this.addresses.list(auth.getUserOrFail(), slice)
+    const result = await this.addresses.list(actor, slice)
     return page(ShippingAddressTransformer.transform(result.items), result.total, slice)
   }
 
   /** Saves a new address. */
-  async store({ auth, bouncer, request, response }: HttpContext) {
+  async store({ actor, bouncer, request, response }: HttpContext) {
     await bouncer.authorize('buy')
     const input = await request.validateUsing(createShippingAddressValidator, {
       data: request.body(),
     })
-    const address = await this.addresses.create(auth.getUserOrFail(), input)
+    const address = await this.addresses.create(actor, input)
     return response.created(await serialize(ShippingAddressTransformer.transform(address)))
   }
 
   /** Changes some fields of one of the customer's addresses. */
-  async update({ auth, bouncer, params, request }: HttpContext) {
+  async update({ actor, bouncer, params, request }: HttpContext) {
     await bouncer.authorize('buy')
     const input = await request.validateUsing(updateShippingAddressValidator, {
       data: request.body(),
     })
-    const address = await this.addresses.update(auth.getUserOrFail(), params.id, input)
+    const address = await this.addresses.update(actor, params.id, input)
     return serialize(ShippingAddressTransformer.transform(address))
   }
 
   /** Deletes one of the customer's addresses. */
-  async destroy({ auth, bouncer, params }: HttpContext) {
+  async destroy({ actor, bouncer, params }: HttpContext) {
     await bouncer.authorize('buy')
-    await this.addresses.delete(auth.getUserOrFail(), params.id)
+    await this.addresses.delete(actor, params.id)
     return { id: params.id, deleted: true }
   }
 }

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { CouponService } from '#services/coupons/coupon_service'
 import { createCouponValidator, updateCouponValidator } from '#validators/coupon'
 import { paginationValidator, pageRequest } from '#validators/pagination'
@@ -14,10 +13,10 @@ export default class AdminCouponsController {
   constructor(protected coupons: CouponService) {}
 
   /** Creates a coupon, 201. */
-  async store({ auth, bouncer, request, response }: HttpContext) {
+  async store({ actor, bouncer, request, response }: HttpContext) {
     await bouncer.authorize('administer')
     const input = await request.validateUsing(createCouponValidator, { data: request.body() })
-    const coupon = await this.coupons.create(acting({ auth, request }), input)
+    const coupon = await this.coupons.create(actor, input)
     return response.created(await serialize(CouponTransformer.transform(coupon)))
   }
 
@@ -31,17 +30,17 @@ export default class AdminCouponsController {
   }
 
   /** Changes the given fields. */
-  async update({ auth, bouncer, request, params }: HttpContext) {
+  async update({ actor, bouncer, request, params }: HttpContext) {
     await bouncer.authorize('administer')
     const changes = await request.validateUsing(updateCouponValidator, { data: request.body() })
-    const coupon = await this.coupons.update(acting({ auth, request }), params.id, changes)
+    const coupon = await this.coupons.update(actor, params.id, changes)
     return serialize(CouponTransformer.transform(coupon))
   }
 
   /** Soft-deletes a coupon: `{id, deleted: true}`. */
-  async destroy({ auth, bouncer, params, request }: HttpContext) {
+  async destroy({ actor, bouncer, params }: HttpContext) {
     await bouncer.authorize('administer')
-    await this.coupons.delete(acting({ auth, request }), params.id)
+    await this.coupons.delete(actor, params.id)
     return { id: params.id, deleted: true }
   }
 }

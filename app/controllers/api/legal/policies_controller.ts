@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { PolicyService } from '#services/legal/policy_service'
 import {
   createPolicyValidator,
@@ -40,25 +39,25 @@ export default class PoliciesController {
   }
 
   /** POST /policy: publishes a new version. */
-  async store({ request, response, auth, bouncer }: HttpContext) {
+  async store({ actor, request, response, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
     const input = await request.validateUsing(createPolicyValidator)
-    const policy = await this.policies.create(acting({ auth, request }), input)
+    const policy = await this.policies.create(actor, input)
     return sendEnvelope(response, PolicyTransformer.transform(policy), 201)
   }
 
   /** PUT /policy/{id}: changes the given fields. */
-  async update({ params, request, response, auth, bouncer }: HttpContext) {
+  async update({ actor, params, request, response, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
     const changes = await request.validateUsing(updatePolicyValidator)
-    const policy = await this.policies.update(acting({ auth, request }), params.id, changes)
+    const policy = await this.policies.update(actor, params.id, changes)
     return sendEnvelope(response, PolicyTransformer.transform(policy))
   }
 
   /** POST /policy/deactivate/{id}: keeps the record, marks it inactive. */
-  async deactivate({ params, request, response, auth, bouncer }: HttpContext) {
+  async deactivate({ actor, params, response, bouncer }: HttpContext) {
     await bouncer.authorize('administer')
-    const policy = await this.policies.deactivate(acting({ auth, request }), params.id)
+    const policy = await this.policies.deactivate(actor, params.id)
     return sendEnvelope(response, PolicyTransformer.transform(policy))
   }
 }
