@@ -6,6 +6,7 @@ import { pageRequest } from '#validators/pagination'
 import ShopTransformer from '#transformers/shop_transformer'
 import { serialize } from '#http/serialize'
 import { page } from '#http/page'
+import ShopPolicy from '#policies/shop_policy'
 
 /** Shop moderation: `/api/v1/admin/shops`. */
 @inject()
@@ -14,7 +15,7 @@ export default class AdminShopsController {
 
   /** Lists every shop, optionally of one status. */
   async index({ bouncer, request }: HttpContext) {
-    await bouncer.authorize('administer')
+    await bouncer.with(ShopPolicy).authorize('viewAny')
     const query = await request.validateUsing(adminShopListValidator, { data: request.qs() })
     const slice = pageRequest(query)
     const result = await this.shops.listAll({ status: query.status }, slice)
@@ -23,13 +24,13 @@ export default class AdminShopsController {
 
   /** Approves a shop: its products go on sale. */
   async approve({ actor, bouncer, params }: HttpContext) {
-    await bouncer.authorize('administer')
+    await bouncer.with(ShopPolicy).authorize('approve')
     return serialize(ShopTransformer.transform(await this.shops.approve(actor, params.id)))
   }
 
   /** Suspends a shop: its products leave the catalog. */
   async suspend({ actor, bouncer, params }: HttpContext) {
-    await bouncer.authorize('administer')
+    await bouncer.with(ShopPolicy).authorize('suspend')
     return serialize(ShopTransformer.transform(await this.shops.suspend(actor, params.id)))
   }
 }

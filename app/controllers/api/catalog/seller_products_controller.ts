@@ -10,6 +10,7 @@ import { pageRequest } from '#validators/pagination'
 import ProductTransformer from '#transformers/product_transformer'
 import { serialize } from '#http/serialize'
 import { page } from '#http/page'
+import ProductPolicy from '#policies/product_policy'
 
 /**
  * A seller's products across its shops: `/api/v1/seller/products`. Each shows whether an
@@ -21,7 +22,7 @@ export default class SellerProductsController {
 
   /** Lists the seller's products, optionally of one of its shops. */
   async index({ actor, bouncer, request }: HttpContext) {
-    await bouncer.authorize('sell')
+    await bouncer.with(ProductPolicy).authorize('viewOwn')
     const query = await request.validateUsing(sellerProductListValidator, { data: request.qs() })
     const slice = pageRequest(query)
     const result = await this.products.list(actor, { shopId: query.shopId }, slice)
@@ -34,14 +35,14 @@ export default class SellerProductsController {
 
   /** Shows one of the seller's products, active or not, with an administrator's takedown. */
   async show({ actor, bouncer, params }: HttpContext) {
-    await bouncer.authorize('sell')
+    await bouncer.with(ProductPolicy).authorize('viewOwn')
     const product = await this.products.find(actor, params.id)
     return serialize(ProductTransformer.transform(product).useVariant('forSeller'))
   }
 
   /** Adds a product to one of the seller's shops. */
   async store({ actor, bouncer, request, response }: HttpContext) {
-    await bouncer.authorize('sell')
+    await bouncer.with(ProductPolicy).authorize('create')
     const { price, ...fields } = await request.validateUsing(createProductValidator, {
       data: request.body(),
     })
@@ -56,7 +57,7 @@ export default class SellerProductsController {
 
   /** Changes some fields of one of the seller's products. */
   async update({ actor, bouncer, params, request }: HttpContext) {
-    await bouncer.authorize('sell')
+    await bouncer.with(ProductPolicy).authorize('update')
     const { price, ...fields } = await request.validateUsing(updateProductValidator, {
       data: request.body(),
     })
@@ -69,7 +70,7 @@ export default class SellerProductsController {
 
   /** Soft-deletes one of the seller's products. */
   async destroy({ actor, bouncer, params }: HttpContext) {
-    await bouncer.authorize('sell')
+    await bouncer.with(ProductPolicy).authorize('delete')
     await this.products.delete(actor, params.id)
     return { id: params.id as string, deleted: true }
   }

@@ -6,6 +6,7 @@ import { pageRequest } from '#validators/pagination'
 import ShopTransformer from '#transformers/shop_transformer'
 import { serialize } from '#http/serialize'
 import { page } from '#http/page'
+import ShopPolicy from '#policies/shop_policy'
 
 /** A seller's own shops: `/api/v1/seller/shops`. */
 @inject()
@@ -14,7 +15,7 @@ export default class SellerShopsController {
 
   /** Lists the seller's shops, newest first. */
   async index({ actor, bouncer, request }: HttpContext) {
-    await bouncer.authorize('sell')
+    await bouncer.with(ShopPolicy).authorize('viewOwn')
     const query = await request.validateUsing(sellerShopListValidator, { data: request.qs() })
     const slice = pageRequest(query)
     const result = await this.shops.listForSeller(actor, slice)
@@ -23,7 +24,7 @@ export default class SellerShopsController {
 
   /** Opens a shop, PENDING until an admin approves it. */
   async store({ actor, bouncer, request, response }: HttpContext) {
-    await bouncer.authorize('sell')
+    await bouncer.with(ShopPolicy).authorize('create')
     const input = await request.validateUsing(createShopValidator, { data: request.body() })
     const shop = await this.shops.create(actor, input)
     return response.created(await serialize(ShopTransformer.transform(shop)))
@@ -31,7 +32,7 @@ export default class SellerShopsController {
 
   /** Edits the seller's own shop. */
   async update({ actor, bouncer, params, request }: HttpContext) {
-    await bouncer.authorize('sell')
+    await bouncer.with(ShopPolicy).authorize('update')
     const input = await request.validateUsing(updateShopValidator, { data: request.body() })
     const shop = await this.shops.update(actor, params.id, input)
     return serialize(ShopTransformer.transform(shop))

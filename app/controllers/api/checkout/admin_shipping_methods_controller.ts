@@ -10,6 +10,7 @@ import { pageRequest } from '#validators/pagination'
 import ShippingMethodTransformer from '#transformers/shipping_method_transformer'
 import { serialize } from '#http/serialize'
 import { page } from '#http/page'
+import ShippingMethodPolicy from '#policies/shipping_method_policy'
 
 /** Shipping-method management: `/api/v1/admin/shipping-methods`. */
 @inject()
@@ -18,7 +19,7 @@ export default class AdminShippingMethodsController {
 
   /** Lists every method not deleted, active or not. */
   async index({ bouncer, request }: HttpContext) {
-    await bouncer.authorize('administer')
+    await bouncer.with(ShippingMethodPolicy).authorize('viewAny')
     const query = await request.validateUsing(shippingMethodListValidator, { data: request.qs() })
     const slice = pageRequest(query)
     const result = await this.methods.listAll(slice)
@@ -27,7 +28,7 @@ export default class AdminShippingMethodsController {
 
   /** Creates a method. */
   async store({ actor, bouncer, request, response }: HttpContext) {
-    await bouncer.authorize('administer')
+    await bouncer.with(ShippingMethodPolicy).authorize('create')
     const { price, ...input } = await request.validateUsing(createShippingMethodValidator, {
       data: request.body(),
     })
@@ -40,7 +41,7 @@ export default class AdminShippingMethodsController {
 
   /** Changes some fields of a method (`isActive: false` deactivates it). */
   async update({ actor, bouncer, params, request }: HttpContext) {
-    await bouncer.authorize('administer')
+    await bouncer.with(ShippingMethodPolicy).authorize('update')
     const { price, ...input } = await request.validateUsing(updateShippingMethodValidator, {
       data: request.body(),
     })
@@ -53,7 +54,7 @@ export default class AdminShippingMethodsController {
 
   /** Soft-deletes a method: it leaves every list; placed orders keep their copy of it. */
   async destroy({ actor, bouncer, params }: HttpContext) {
-    await bouncer.authorize('administer')
+    await bouncer.with(ShippingMethodPolicy).authorize('delete')
     await this.methods.delete(actor, params.id)
     return { id: params.id, deleted: true }
   }

@@ -6,6 +6,7 @@ import { checkoutSummaryValidator, placeOrderValidator } from '#validators/check
 import CheckoutSummaryTransformer from '#transformers/checkout_summary_transformer'
 import OrderTransformer from '#transformers/order_transformer'
 import { serialize } from '#http/serialize'
+import CartPolicy from '#policies/cart_policy'
 
 /**
  * The price summary and order placement: `/api/v1/checkout/{summary,place-order}`. Each action
@@ -15,7 +16,7 @@ export default class CheckoutController {
   /** Prices the cart without creating or changing anything. */
   @inject()
   async summary({ actor, bouncer, request }: HttpContext, checkout: CheckoutService) {
-    await bouncer.authorize('buy')
+    await bouncer.with(CartPolicy).authorize('checkOut')
     const input = await request.validateUsing(checkoutSummaryValidator, { data: request.body() })
     const quote = await checkout.quote(actor, input)
     return CheckoutSummaryTransformer.bodyOf(quote)
@@ -27,7 +28,7 @@ export default class CheckoutController {
     { actor, bouncer, request, response }: HttpContext,
     placements: OrderPlacementService
   ) {
-    await bouncer.authorize('buy')
+    await bouncer.with(CartPolicy).authorize('checkOut')
     const { idempotencyKey, ...input } = await request.validateUsing(placeOrderValidator, {
       data: request.body(),
       meta: { idempotencyKeyHeader: request.header('Idempotency-Key') },

@@ -10,6 +10,7 @@ import { pageRequest } from '#validators/pagination'
 import ShippingAddressTransformer from '#transformers/shipping_address_transformer'
 import { serialize } from '#http/serialize'
 import { page } from '#http/page'
+import ShippingAddressPolicy from '#policies/shipping_address_policy'
 
 /** The customer's saved addresses: `/api/v1/checkout/shipping-address`. */
 @inject()
@@ -18,7 +19,7 @@ export default class ShippingAddressesController {
 
   /** Lists the customer's addresses, the default first. */
   async index({ actor, bouncer, request }: HttpContext) {
-    await bouncer.authorize('buy')
+    await bouncer.with(ShippingAddressPolicy).authorize('viewOwn')
     const query = await request.validateUsing(shippingAddressListValidator, { data: request.qs() })
     const slice = pageRequest(query)
     const result = await this.addresses.list(actor, slice)
@@ -27,7 +28,7 @@ export default class ShippingAddressesController {
 
   /** Saves a new address. */
   async store({ actor, bouncer, request, response }: HttpContext) {
-    await bouncer.authorize('buy')
+    await bouncer.with(ShippingAddressPolicy).authorize('create')
     const input = await request.validateUsing(createShippingAddressValidator, {
       data: request.body(),
     })
@@ -37,7 +38,7 @@ export default class ShippingAddressesController {
 
   /** Changes some fields of one of the customer's addresses. */
   async update({ actor, bouncer, params, request }: HttpContext) {
-    await bouncer.authorize('buy')
+    await bouncer.with(ShippingAddressPolicy).authorize('update')
     const input = await request.validateUsing(updateShippingAddressValidator, {
       data: request.body(),
     })
@@ -47,7 +48,7 @@ export default class ShippingAddressesController {
 
   /** Deletes one of the customer's addresses. */
   async destroy({ actor, bouncer, params }: HttpContext) {
-    await bouncer.authorize('buy')
+    await bouncer.with(ShippingAddressPolicy).authorize('delete')
     await this.addresses.delete(actor, params.id)
     return { id: params.id, deleted: true }
   }

@@ -6,6 +6,7 @@ import { paginationValidator, pageRequest } from '#validators/pagination'
 import CouponTransformer from '#transformers/coupon_transformer'
 import { serialize } from '#http/serialize'
 import { page } from '#http/page'
+import CouponPolicy from '#policies/coupon_policy'
 
 /** Coupon management for admins and Super Admins: `/api/v1/admin/coupons`. */
 @inject()
@@ -14,7 +15,7 @@ export default class AdminCouponsController {
 
   /** Creates a coupon, 201. */
   async store({ actor, bouncer, request, response }: HttpContext) {
-    await bouncer.authorize('administer')
+    await bouncer.with(CouponPolicy).authorize('create')
     const input = await request.validateUsing(createCouponValidator, { data: request.body() })
     const coupon = await this.coupons.create(actor, input)
     return response.created(await serialize(CouponTransformer.transform(coupon)))
@@ -22,7 +23,7 @@ export default class AdminCouponsController {
 
   /** Live coupons, newest first, in the page shape. */
   async index({ bouncer, request }: HttpContext) {
-    await bouncer.authorize('administer')
+    await bouncer.with(CouponPolicy).authorize('viewAny')
     const query = await request.validateUsing(paginationValidator, { data: request.qs() })
     const slice = pageRequest(query)
     const { coupons, total } = await this.coupons.list(slice.limit, slice.offset)
@@ -31,7 +32,7 @@ export default class AdminCouponsController {
 
   /** Changes the given fields. */
   async update({ actor, bouncer, request, params }: HttpContext) {
-    await bouncer.authorize('administer')
+    await bouncer.with(CouponPolicy).authorize('update')
     const changes = await request.validateUsing(updateCouponValidator, { data: request.body() })
     const coupon = await this.coupons.update(actor, params.id, changes)
     return serialize(CouponTransformer.transform(coupon))
@@ -39,7 +40,7 @@ export default class AdminCouponsController {
 
   /** Soft-deletes a coupon: `{id, deleted: true}`. */
   async destroy({ actor, bouncer, params }: HttpContext) {
-    await bouncer.authorize('administer')
+    await bouncer.with(CouponPolicy).authorize('delete')
     await this.coupons.delete(actor, params.id)
     return { id: params.id, deleted: true }
   }

@@ -9,6 +9,7 @@ import {
 } from '#validators/policy'
 import PolicyTransformer from '#transformers/policy_transformer'
 import { sendEnvelope } from '#http/envelope'
+import LegalDocumentPolicy from '#policies/legal_document_policy'
 
 /** Legal policies: three public reads, and create, update and deactivate for administrators. */
 @inject()
@@ -40,7 +41,7 @@ export default class PoliciesController {
 
   /** POST /policy: publishes a new version. */
   async store({ actor, request, response, bouncer }: HttpContext) {
-    await bouncer.authorize('administer')
+    await bouncer.with(LegalDocumentPolicy).authorize('create')
     const input = await request.validateUsing(createPolicyValidator)
     const policy = await this.policies.create(actor, input)
     return sendEnvelope(response, PolicyTransformer.transform(policy), 201)
@@ -48,7 +49,7 @@ export default class PoliciesController {
 
   /** PUT /policy/{id}: changes the given fields. */
   async update({ actor, params, request, response, bouncer }: HttpContext) {
-    await bouncer.authorize('administer')
+    await bouncer.with(LegalDocumentPolicy).authorize('update')
     const changes = await request.validateUsing(updatePolicyValidator)
     const policy = await this.policies.update(actor, params.id, changes)
     return sendEnvelope(response, PolicyTransformer.transform(policy))
@@ -56,7 +57,7 @@ export default class PoliciesController {
 
   /** POST /policy/deactivate/{id}: keeps the record, marks it inactive. */
   async deactivate({ actor, params, response, bouncer }: HttpContext) {
-    await bouncer.authorize('administer')
+    await bouncer.with(LegalDocumentPolicy).authorize('deactivate')
     const policy = await this.policies.deactivate(actor, params.id)
     return sendEnvelope(response, PolicyTransformer.transform(policy))
   }

@@ -7,6 +7,7 @@ import { pageRequest } from '#validators/pagination'
 import OrderTransformer from '#transformers/order_transformer'
 import { serialize } from '#http/serialize'
 import { page } from '#http/page'
+import OrderPolicy from '#policies/order_policy'
 
 /** A customer's own orders: `/api/v1/orders`. */
 @inject()
@@ -18,7 +19,7 @@ export default class OrdersController {
 
   /** Lists the customer's orders, newest first. */
   async index({ actor, bouncer, request }: HttpContext) {
-    await bouncer.authorize('buy')
+    await bouncer.with(OrderPolicy).authorize('viewOwn')
     const { status, ...paging } = await request.validateUsing(customerOrderListValidator, {
       data: request.qs(),
     })
@@ -29,14 +30,14 @@ export default class OrdersController {
 
   /** Shows one of the customer's orders with its status history. */
   async show({ actor, bouncer, params }: HttpContext) {
-    await bouncer.authorize('buy')
+    await bouncer.with(OrderPolicy).authorize('viewOwn')
     const order = await this.queries.find(actor, params.id)
     return serialize(OrderTransformer.transform(order))
   }
 
   /** Cancels one of the customer's orders while it is PENDING or CONFIRMED. */
   async cancel({ actor, bouncer, params }: HttpContext) {
-    await bouncer.authorize('buy')
+    await bouncer.with(OrderPolicy).authorize('cancelOwn')
     const order = await this.statuses.cancel(actor, params.id)
     return serialize(OrderTransformer.transform(order))
   }
