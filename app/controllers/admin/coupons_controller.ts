@@ -9,7 +9,6 @@ import { CouponService } from '#services/coupons/coupon_service'
 import { CouponDirectoryService } from '#services/admin/coupon_directory_service'
 import { couponResource } from '#transformers/coupon_transformer'
 import { formatStoreDateTime, storeTimezone } from '#support/store_time'
-import { couponFormInput, filterInput } from '#support/form_input'
 import CouponPolicy from '#policies/coupon_policy'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
 
@@ -43,7 +42,7 @@ export default class CouponsController {
   /** A page of coupons, searchable by code. */
   async index({ bouncer, request, view }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('viewAny')
-    const filters = await couponListFiltersValidator.validate(filterInput(request.qs()))
+    const filters = await request.validateUsing(couponListFiltersValidator, { data: request.qs() })
     const page = filters.page ?? 1
     const { rows, total } = await this.directory.search({ code: filters.code, ...pageSlice(page) })
     const coupons = listPage(
@@ -74,7 +73,7 @@ export default class CouponsController {
   /** Creates a coupon. */
   async store({ actor, bouncer, request, response, session }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('create')
-    const input = await createCouponValidator.validate(couponFormInput(request.all()))
+    const input = await request.validateUsing(createCouponValidator, { meta: { form: true } })
     const coupon = await this.coupons.create(actor, input)
     session.flash('success', `Coupon ${coupon.code} is created.`)
     return response.redirect().toRoute('console.coupons')
@@ -95,7 +94,7 @@ export default class CouponsController {
   /** Saves the whole coupon form. */
   async update({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('update')
-    const changes = await updateCouponValidator.validate(couponFormInput(request.all()))
+    const changes = await request.validateUsing(updateCouponValidator, { meta: { form: true } })
     const coupon = await this.coupons.update(actor, params.id, changes)
     session.flash('success', `Coupon ${coupon.code} is saved.`)
     return response.redirect().toRoute('console.coupons')

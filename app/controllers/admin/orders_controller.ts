@@ -1,17 +1,13 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import {
-  adminOrderListValidator,
-  orderStatusValidator,
-  paymentStatusValidator,
-} from '#validators/order'
-import { orderListPageValidator } from '#validators/console_order'
+import { orderStatusValidator, paymentStatusValidator } from '#validators/order'
+import { consoleOrderListValidator } from '#validators/console_order'
 import { OrderStatusService } from '#services/orders/order_status_service'
 import { OrderDirectoryService } from '#services/admin/order_directory_service'
 import { orderResource } from '#transformers/order_transformer'
 import { ORDER_STATUSES } from '#enums/order_status'
-import { filterInput, orderFilterInput } from '#support/form_input'
+import { filterInput } from '#validators/form'
 import { storeTimezone } from '#support/store_time'
 import OrderPolicy from '#policies/order_policy'
 import AdminActionPolicy from '#policies/admin_action_policy'
@@ -28,17 +24,14 @@ import type { OrderFilters } from '#services/orders/order_query_service'
 async function listFilters(request: HttpContext['request']) {
   const {
     page = 1,
-    orderNumber,
-    customerEmail,
-  } = await orderListPageValidator.validate(filterInput(request.qs()))
-  const { status, shopId, from, to } = await adminOrderListValidator.validate(
-    orderFilterInput(request.qs())
-  )
-  const search: OrderFilters = { status, shopId, from, until: to, orderNumber, customerEmail }
-  const filters = filterInput(
+    to,
+    ...filters
+  } = await request.validateUsing(consoleOrderListValidator, { data: request.qs() })
+  const search: OrderFilters = { ...filters, until: to }
+  const kept = filterInput(
     request.only(['orderNumber', 'customerEmail', 'status', 'shopId', 'from', 'to'])
   )
-  return { page, search, filters }
+  return { page, search, filters: kept }
 }
 
 /** Console: every order, filtered; one order with its history and the changes it allows. */

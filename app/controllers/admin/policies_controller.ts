@@ -5,7 +5,6 @@ import { policyDraftValidator } from '#validators/console_policy'
 import { PolicyService } from '#services/legal/policy_service'
 import { POLICY_TYPE_LABELS, PolicyOverviewService } from '#services/admin/policy_overview_service'
 import { POLICY_TYPES } from '#enums/policy_type'
-import { policyFormInput } from '#support/form_input'
 import LegalDocumentPolicy from '#policies/legal_document_policy'
 import { CsvExportService } from '#services/admin/csv_export_service'
 import { fileDate, streamCsv } from '#controllers/admin/csv_response'
@@ -33,7 +32,7 @@ export default class PoliciesController {
   /** The new-version form, starting from the latest version of the chosen type. */
   async create({ bouncer, request, view }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('create')
-    const { type } = await policyDraftValidator.validate(request.qs())
+    const { type } = await request.validateUsing(policyDraftValidator, { data: request.qs() })
     const draft = await this.overview.draft(type ?? POLICY_TYPES[0])
     return view.render('pages/admin/policies/new', {
       section: 'policies',
@@ -46,7 +45,7 @@ export default class PoliciesController {
   /** Publishes a new version. */
   async store({ actor, bouncer, request, response, session }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('create')
-    const input = await createPolicyValidator.validate(policyFormInput(request.all()))
+    const input = await request.validateUsing(createPolicyValidator, { meta: { form: true } })
     const policy = await this.policies.create(actor, input)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is published.`)
     return response.redirect().toRoute('console.policies')
@@ -66,7 +65,7 @@ export default class PoliciesController {
   /** Saves the changes of one version. */
   async update({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('update')
-    const changes = await updatePolicyValidator.validate(policyFormInput(request.all()))
+    const changes = await request.validateUsing(updatePolicyValidator, { meta: { form: true } })
     const policy = await this.policies.update(actor, params.id, changes)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is saved.`)
     return response.redirect().toRoute('console.policies')

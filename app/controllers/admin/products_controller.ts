@@ -11,7 +11,6 @@ import {
   type ProductAvailability,
 } from '#services/admin/product_directory_service'
 import { consolePageToReturnTo } from '#support/console_errors'
-import { filterInput, formText } from '#support/form_input'
 import ProductPolicy from '#policies/product_policy'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
 
@@ -33,7 +32,7 @@ export default class ProductsController {
   /** A page of products, optionally of one shop, one status, or at most some stock. */
   async index({ bouncer, request, view }: HttpContext) {
     await bouncer.with(ProductPolicy).authorize('viewAny')
-    const filters = await productListFiltersValidator.validate(filterInput(request.qs()))
+    const filters = await request.validateUsing(productListFiltersValidator, { data: request.qs() })
     const page = filters.page ?? 1
     const { items, total } = await this.directory.list(
       { shopId: filters.shop, status: filters.status, stockAtMost: filters.stock },
@@ -63,9 +62,7 @@ export default class ProductsController {
   /** Takes a product off sale until an administrator restores it; its seller cannot undo it. */
   async takeDown({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(ProductPolicy).authorize('takeDown')
-    const { reason } = await takedownValidator.validate({
-      reason: formText(request.input('reason')),
-    })
+    const { reason } = await request.validateUsing(takedownValidator, { meta: { form: true } })
     const product = await this.products.takeDown(actor, params.id, reason)
     session.flash('success', `${product.name} is taken down: it left the catalog.`)
     return response.redirect().toRoute('console.products')

@@ -9,7 +9,6 @@ import {
 import { shippingMethodListFiltersValidator } from '#validators/console_shipping_method'
 import { ShippingMethodService } from '#services/checkout/shipping_method_service'
 import { shippingMethodResource } from '#transformers/shipping_method_transformer'
-import { filterInput, shippingMethodFormInput } from '#support/form_input'
 import { consolePageToReturnTo } from '#support/console_errors'
 import ShippingMethodPolicy from '#policies/shipping_method_policy'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
@@ -34,7 +33,9 @@ export default class ShippingMethodsController {
   /** A page of methods, active or not, cheapest first. */
   async index({ bouncer, request, view }: HttpContext) {
     await bouncer.with(ShippingMethodPolicy).authorize('viewAny')
-    const filters = await shippingMethodListFiltersValidator.validate(filterInput(request.qs()))
+    const filters = await request.validateUsing(shippingMethodListFiltersValidator, {
+      data: request.qs(),
+    })
     const page = filters.page ?? 1
     const { items, total } = await this.methods.listAll(pageSlice(page))
     const methods = listPage(
@@ -64,9 +65,9 @@ export default class ShippingMethodsController {
   /** Adds a method. */
   async store({ actor, bouncer, request, response, session }: HttpContext) {
     await bouncer.with(ShippingMethodPolicy).authorize('create')
-    const { price, ...input } = await createShippingMethodValidator.validate(
-      shippingMethodFormInput(request.all())
-    )
+    const { price, ...input } = await request.validateUsing(createShippingMethodValidator, {
+      meta: { form: true },
+    })
     const method = await this.methods.create(actor, {
       ...input,
       priceCents: price,
@@ -89,9 +90,9 @@ export default class ShippingMethodsController {
   /** Saves the whole form: a blank description removes it, an unticked box deactivates. */
   async update({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(ShippingMethodPolicy).authorize('update')
-    const { price, ...changes } = await updateShippingMethodValidator.validate(
-      shippingMethodFormInput(request.all())
-    )
+    const { price, ...changes } = await request.validateUsing(updateShippingMethodValidator, {
+      meta: { form: true },
+    })
     const method = await this.methods.update(actor, params.id, {
       ...changes,
       priceCents: price,

@@ -6,7 +6,6 @@ import { ShopService } from '#services/catalog/shop_service'
 import { ShopDirectoryService } from '#services/admin/shop_directory_service'
 import { SHOP_STATUSES } from '#enums/shop_status'
 import { consolePageToReturnTo } from '#support/console_errors'
-import { filterInput } from '#support/form_input'
 import ShopPolicy from '#policies/shop_policy'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
 
@@ -21,7 +20,7 @@ export default class ShopsController {
   /** A page of shops, optionally of one status. */
   async index({ bouncer, request, view }: HttpContext) {
     await bouncer.with(ShopPolicy).authorize('viewAny')
-    const filters = await shopListFiltersValidator.validate(filterInput(request.qs()))
+    const filters = await request.validateUsing(shopListFiltersValidator, { data: request.qs() })
     const page = filters.page ?? 1
     const { rows, total } = await this.directory.list({ status: filters.status }, pageSlice(page))
     return view.render('pages/admin/shops/index', {

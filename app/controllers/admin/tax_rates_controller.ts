@@ -6,7 +6,6 @@ import { taxRateListFiltersValidator } from '#validators/console_tax_rate'
 import { TaxRateService, defaultTaxRate } from '#services/checkout/tax_rate_service'
 import { taxRateResource } from '#transformers/tax_rate_transformer'
 import { TAX_RATE } from '#support/percent'
-import { filterInput, taxRateFormInput } from '#support/form_input'
 import TaxRatePolicy from '#policies/tax_rate_policy'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
 
@@ -26,7 +25,7 @@ export default class TaxRatesController {
   /** A page of rates by country then region, with the rate that applies where none matches. */
   async index({ bouncer, request, view }: HttpContext) {
     await bouncer.with(TaxRatePolicy).authorize('viewAny')
-    const filters = await taxRateListFiltersValidator.validate(filterInput(request.qs()))
+    const filters = await request.validateUsing(taxRateListFiltersValidator, { data: request.qs() })
     const page = filters.page ?? 1
     const { items, total } = await this.rates.list(pageSlice(page))
     const taxRates = listPage(
@@ -55,7 +54,7 @@ export default class TaxRatesController {
   /** Adds a rate. */
   async store({ actor, bouncer, request, response, session }: HttpContext) {
     await bouncer.with(TaxRatePolicy).authorize('create')
-    const input = await createTaxRateValidator.validate(taxRateFormInput(request.all()))
+    const input = await request.validateUsing(createTaxRateValidator, { meta: { form: true } })
     const taxRate = taxRateResource(await this.rates.create(actor, input))
     session.flash('success', `The tax rate for ${destination(taxRate)} is added.`)
     return response.redirect().toRoute('console.tax_rates')
@@ -74,7 +73,7 @@ export default class TaxRatesController {
   /** Saves the whole form: a blank region makes the rate country-wide. */
   async update({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(TaxRatePolicy).authorize('update')
-    const changes = await updateTaxRateValidator.validate(taxRateFormInput(request.all()))
+    const changes = await request.validateUsing(updateTaxRateValidator, { meta: { form: true } })
     const taxRate = taxRateResource(await this.rates.update(actor, params.id, changes))
     session.flash('success', `The tax rate for ${destination(taxRate)} is saved.`)
     return response.redirect().toRoute('console.tax_rates')

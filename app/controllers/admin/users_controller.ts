@@ -8,7 +8,6 @@ import { UserAdministrationService } from '#services/accounts/user_administratio
 import { USER_TYPES } from '#enums/user_type'
 import UserPolicy from '#policies/user_policy'
 import { consolePageToReturnTo } from '#support/console_errors'
-import { filterInput } from '#support/form_input'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
 import { UserOverviewService } from '#services/admin/user_overview_service'
 import AdminActionPolicy from '#policies/admin_action_policy'
@@ -27,7 +26,7 @@ export default class UsersController {
 
   async index({ bouncer, request, view }: HttpContext) {
     await bouncer.with(UserPolicy).authorize('viewAny')
-    const filters = await userListFiltersValidator.validate(filterInput(request.qs()))
+    const filters = await request.validateUsing(userListFiltersValidator, { data: request.qs() })
     const page = filters.page ?? 1
     const { users, total } = await this.directory.search({ ...filters, ...pageSlice(page) })
     return view.render('pages/admin/users/index', {
