@@ -1,3 +1,4 @@
+import { indexEntities } from '@adonisjs/core'
 import { defineConfig } from '@adonisjs/core/app'
 
 export default defineConfig({
@@ -51,6 +52,22 @@ export default defineConfig({
       { files: ['tests/browser/**/*.spec.ts'], name: 'browser', timeout: 60000 },
     ],
     forceExit: false,
+  },
+
+  /**
+   * Assembler hooks (dev server, test runner, build and `node ace codegen`, which
+   * `npm run typecheck` runs first): the controllers barrel `#generated/controllers` the routes
+   * import. The route types beside it (`.adonisjs/server/routes.d.ts`) are written on every
+   * start outside production and by `node ace codegen`; both files are committed.
+   */
+  hooks: {
+    init: [
+      indexEntities({
+        controllers: { glob: ['**/*_controller.ts'] },
+        events: { enabled: false },
+        listeners: { enabled: false },
+      }),
+    ],
   },
 
   metaFiles: [

@@ -31,7 +31,7 @@ export default class ActivityController {
         activityRows(items, timezone),
         total,
         page,
-        urlFor('console.activity'),
+        urlFor('console.activity.index'),
         filters
       ),
       filters,

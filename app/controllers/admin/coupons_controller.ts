@@ -49,7 +49,7 @@ export default class CouponsController {
       rows.map((row) => ({ ...couponResource(row.coupon), validity: row.validity })),
       total,
       page,
-      urlFor('console.coupons'),
+      urlFor('console.coupons.index'),
       filters
     )
     return view.render('pages/admin/coupons/index', {
@@ -76,7 +76,7 @@ export default class CouponsController {
     const input = await request.validateUsing(createCouponValidator, { meta: { form: true } })
     const coupon = await this.coupons.create(actor, input)
     session.flash('success', `Coupon ${coupon.code} is created.`)
-    return response.redirect().toRoute('console.coupons')
+    return response.redirect().toRoute('console.coupons.index')
   }
 
   /** The edit form of one coupon. */
@@ -97,7 +97,7 @@ export default class CouponsController {
     const changes = await request.validateUsing(updateCouponValidator, { meta: { form: true } })
     const coupon = await this.coupons.update(actor, params.id, changes)
     session.flash('success', `Coupon ${coupon.code} is saved.`)
-    return response.redirect().toRoute('console.coupons')
+    return response.redirect().toRoute('console.coupons.index')
   }
 
   /** Asks before deleting a coupon. */
@@ -117,6 +117,6 @@ export default class CouponsController {
     await bouncer.with(CouponPolicy).authorize('delete')
     await this.coupons.delete(actor, params.id)
     session.flash('success', 'The coupon is deleted.')
-    return response.redirect().toRoute('console.coupons')
+    return response.redirect().toRoute('console.coupons.index')
   }
 }

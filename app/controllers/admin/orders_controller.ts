@@ -60,7 +60,7 @@ export default class OrdersController {
       })),
       total,
       page,
-      urlFor('console.orders'),
+      urlFor('console.orders.index'),
       filters
     )
     return view.render('pages/admin/orders/index', {

@@ -48,7 +48,7 @@ export default class PoliciesController {
     const input = await request.validateUsing(createPolicyValidator, { meta: { form: true } })
     const policy = await this.policies.create(actor, input)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is published.`)
-    return response.redirect().toRoute('console.policies')
+    return response.redirect().toRoute('console.policies.index')
   }
 
   /** The edit form of one version. */
@@ -68,7 +68,7 @@ export default class PoliciesController {
     const changes = await request.validateUsing(updatePolicyValidator, { meta: { form: true } })
     const policy = await this.policies.update(actor, params.id, changes)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is saved.`)
-    return response.redirect().toRoute('console.policies')
+    return response.redirect().toRoute('console.policies.index')
   }
 
   /** Asks before deactivating a version. */
@@ -87,7 +87,7 @@ export default class PoliciesController {
     await bouncer.with(LegalDocumentPolicy).authorize('deactivate')
     const policy = await this.policies.deactivate(actor, params.id)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is deactivated.`)
-    return response.redirect().toRoute('console.policies')
+    return response.redirect().toRoute('console.policies.index')
   }
 
   /** Every consent record as a CSV file written while it is read. */

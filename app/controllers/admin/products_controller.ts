@@ -40,7 +40,7 @@ export default class ProductsController {
     )
     return view.render('pages/admin/products/index', {
       section: 'products',
-      products: listPage(items, total, page, urlFor('console.products'), filters),
+      products: listPage(items, total, page, urlFor('console.products.index'), filters),
       filters,
       shops: await this.directory.shops(),
       statuses: PRODUCT_AVAILABILITIES,
@@ -65,7 +65,7 @@ export default class ProductsController {
     const { reason } = await request.validateUsing(takedownValidator, { meta: { form: true } })
     const product = await this.products.takeDown(actor, params.id, reason)
     session.flash('success', `${product.name} is taken down: it left the catalog.`)
-    return response.redirect().toRoute('console.products')
+    return response.redirect().toRoute('console.products.index')
   }
 
   /** Lifts a takedown: back on sale if its seller's switch is on and its shop is selling. */

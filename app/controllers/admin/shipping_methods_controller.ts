@@ -42,7 +42,7 @@ export default class ShippingMethodsController {
       items.map((method) => shippingMethodResource(method)),
       total,
       page,
-      urlFor('console.shipping_methods'),
+      urlFor('console.shipping_methods.index'),
       filters
     )
     return view.render('pages/admin/shipping_methods/index', {
@@ -73,7 +73,7 @@ export default class ShippingMethodsController {
       priceCents: price,
     })
     session.flash('success', `Shipping method ${method.name} is added.`)
-    return response.redirect().toRoute('console.shipping_methods')
+    return response.redirect().toRoute('console.shipping_methods.index')
   }
 
   /** The edit form of one method. */
@@ -98,7 +98,7 @@ export default class ShippingMethodsController {
       priceCents: price,
     })
     session.flash('success', `Shipping method ${method.name} is saved.`)
-    return response.redirect().toRoute('console.shipping_methods')
+    return response.redirect().toRoute('console.shipping_methods.index')
   }
 
   /** Takes a method off checkout at once; reactivating undoes it, so nothing is asked. */

@@ -25,7 +25,7 @@ export default class ShopsController {
     const { rows, total } = await this.directory.list({ status: filters.status }, pageSlice(page))
     return view.render('pages/admin/shops/index', {
       section: 'shops',
-      shops: listPage(rows, total, page, urlFor('console.shops'), filters),
+      shops: listPage(rows, total, page, urlFor('console.shops.index'), filters),
       filters,
       statuses: SHOP_STATUSES,
     })

@@ -32,7 +32,7 @@ export default class TaxRatesController {
       items.map((taxRate) => taxRateResource(taxRate)),
       total,
       page,
-      urlFor('console.tax_rates'),
+      urlFor('console.tax_rates.index'),
       filters
     )
     return view.render('pages/admin/tax_rates/index', {
@@ -57,7 +57,7 @@ export default class TaxRatesController {
     const input = await request.validateUsing(createTaxRateValidator, { meta: { form: true } })
     const taxRate = taxRateResource(await this.rates.create(actor, input))
     session.flash('success', `The tax rate for ${destination(taxRate)} is added.`)
-    return response.redirect().toRoute('console.tax_rates')
+    return response.redirect().toRoute('console.tax_rates.index')
   }
 
   /** The edit form of one rate. */
@@ -76,7 +76,7 @@ export default class TaxRatesController {
     const changes = await request.validateUsing(updateTaxRateValidator, { meta: { form: true } })
     const taxRate = taxRateResource(await this.rates.update(actor, params.id, changes))
     session.flash('success', `The tax rate for ${destination(taxRate)} is saved.`)
-    return response.redirect().toRoute('console.tax_rates')
+    return response.redirect().toRoute('console.tax_rates.index')
   }
 
   /** Asks before removing a rate. */
@@ -96,6 +96,6 @@ export default class TaxRatesController {
     const taxRate = taxRateResource(await this.rates.find(params.id))
     await this.rates.delete(actor, params.id)
     session.flash('success', `The tax rate for ${destination(taxRate)} is removed.`)
-    return response.redirect().toRoute('console.tax_rates')
+    return response.redirect().toRoute('console.tax_rates.index')
   }
 }

@@ -31,7 +31,7 @@ export default class UsersController {
     const { users, total } = await this.directory.search({ ...filters, ...pageSlice(page) })
     return view.render('pages/admin/users/index', {
       section: 'users',
-      users: listPage(users, total, page, urlFor('console.users'), filters),
+      users: listPage(users, total, page, urlFor('console.users.index'), filters),
       filters,
       userTypes: USER_TYPES,
     })
