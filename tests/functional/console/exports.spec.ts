@@ -12,6 +12,7 @@ import { PolicyConsentService } from '#services/legal/policy_consent_service'
 import { CsvExportService } from '#services/admin/csv_export_service'
 import { csvCell, csvLine } from '#support/csv'
 import { consoleAs, eachInTransaction } from '#tests/functional/console/support'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 
 const ORDER_HEADER =
   '"orderNumber","placedAt","shopName","customerEmail","status","paymentStatus","currency",' +
@@ -90,7 +91,7 @@ test.group('Console CSV exports', (group) => {
       .update({ shop_name: '+cmd', coupon_code: '@SUM(A1)', status: 'CANCELLED' })
     await db.from('users').where('id', one.customer.user.id).update({ email: '-x@example.com' })
 
-    const response = await admin.get('/admin/orders/export')
+    const response = await admin.get(urlFor('console.orders.export'))
     response.assertStatus(200)
     assert.equal(response.header('content-type'), 'text/csv; charset=utf-8')
     assert.match(
@@ -113,7 +114,7 @@ test.group('Console CSV exports', (group) => {
     const totals = `,${(tricky.totalCents / 100).toString()},"'=1+1"`
     assert.include(body, totals)
 
-    const cancelled = await admin.get('/admin/orders/export', {
+    const cancelled = await admin.get(urlFor('console.orders.export'), {
       status: 'CANCELLED',
       customerEmail: '',
     })
@@ -125,7 +126,7 @@ test.group('Console CSV exports', (group) => {
         `${formula.taxAmountCents / 100},${formula.totalCents / 100},"'@SUM(A1)"`,
     ])
 
-    const byCustomer = await admin.get('/admin/orders/export', {
+    const byCustomer = await admin.get(urlFor('console.orders.export'), {
       customerEmail: two.customer.user.email,
     })
     assert.sameMembers(
@@ -133,7 +134,7 @@ test.group('Console CSV exports', (group) => {
       two.orders.map((order) => order.orderNumber)
     )
 
-    const invalid = await admin.get('/admin/orders/export', { status: 'LOST' })
+    const invalid = await admin.get(urlFor('console.orders.export'), { status: 'LOST' })
     invalid.assertStatus(400)
   })
 
@@ -182,7 +183,7 @@ test.group('Console CSV exports', (group) => {
     // The export takes what was consented before it started.
     clockAt(start.plus({ seconds: customers.length }).toMillis())
 
-    const response = await admin.get('/admin/policies/consents/export')
+    const response = await admin.get(urlFor('console.policies.export_consents'))
     response.assertStatus(200)
     assert.equal(response.header('content-type'), 'text/csv; charset=utf-8')
     assert.match(
