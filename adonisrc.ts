@@ -1,3 +1,4 @@
+import { indexEntities } from '@adonisjs/core'
 import { defineConfig } from '@adonisjs/core/app'
 
 export default defineConfig({
@@ -23,6 +24,7 @@ export default defineConfig({
     () => import('@adonisjs/lucid/database_provider'),
     () => import('#providers/commit_guard_provider'),
     () => import('@adonisjs/auth/auth_provider'),
+    () => import('#providers/actor_provider'),
     () => import('@adonisjs/bouncer/bouncer_provider'),
     () => import('@adonisjs/redis/redis_provider'),
     () => import('@adonisjs/limiter/limiter_provider'),
@@ -49,6 +51,22 @@ export default defineConfig({
       { files: ['tests/browser/**/*.spec.ts'], name: 'browser', timeout: 60000 },
     ],
     forceExit: false,
+  },
+
+  /**
+   * Assembler hooks (dev server, test runner, build and `node ace codegen`, which
+   * `npm run typecheck` runs first): the controllers barrel `#generated/controllers` the routes
+   * import. The route types beside it (`.adonisjs/server/routes.d.ts`) are written on every
+   * start outside production and by `node ace codegen`; both files are committed.
+   */
+  hooks: {
+    init: [
+      indexEntities({
+        controllers: { glob: ['**/*_controller.ts'] },
+        events: { enabled: false },
+        listeners: { enabled: false },
+      }),
+    ],
   },
 
   metaFiles: [

@@ -9,6 +9,8 @@ server.errorHandler(() => import('#exceptions/handler'))
 /** Runs on every request, matched or not. */
 server.use([
   () => import('#middleware/request_context_middleware'),
+  // Before routing, where the router reads `_method`: spoofing is for console forms only.
+  () => import('#middleware/method_spoofing_middleware'),
   // Before routing: a preflight (OPTIONS) matches no route and is answered here.
   () => import('@adonisjs/cors/cors_middleware'),
   () => import('#middleware/public_files_middleware'),

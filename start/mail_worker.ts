@@ -7,7 +7,8 @@ import logger from '@adonisjs/core/services/logger'
 import env from '#start/env'
 import { OutboxWorker } from '#services/mail/outbox_worker'
 
-if (env.get('MAIL_WORKER', true)) {
+// Not in warmup mode: `node ace codegen` assembles the app only to read its routes.
+if (env.get('MAIL_WORKER', true) && app.getMode() === 'run') {
   const worker = await app.container.make(OutboxWorker)
   worker.start()
   app.terminating(async () => {

@@ -4,5 +4,8 @@
 import app from '@adonisjs/core/services/app'
 import { DatabaseSetupService } from '#services/system/database_setup_service'
 
-const databaseSetup = await app.container.make(DatabaseSetupService)
-await databaseSetup.prepare()
+// `node ace codegen` assembles the app in warmup mode only to read its routes: nothing runs.
+if (app.getMode() === 'run') {
+  const databaseSetup = await app.container.make(DatabaseSetupService)
+  await databaseSetup.prepare()
+}

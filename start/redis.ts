@@ -8,8 +8,10 @@
 import env from '#start/env'
 import logger from '@adonisjs/core/services/logger'
 import redis from '@adonisjs/redis/services/main'
+import app from '@adonisjs/core/services/app'
 
-if (env.get('REDIS_URL')) {
+// Not in warmup mode: `node ace codegen` assembles the app only to read its routes.
+if (env.get('REDIS_URL') && app.getMode() === 'run') {
   const connection = redis.connection()
   if (connection.status === 'wait') {
     await connection.ioConnection.connect().catch((error: unknown) => {

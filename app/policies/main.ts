@@ -1,8 +1,9 @@
 /*
-| Bouncer policies, one per resource, pre-registered so Edge templates can name them
-| (`@can('UserPolicy.manage', user)`) and controllers can pass the class
-| (`bouncer.with(CouponPolicy).authorize('create')`). Each answers which kind of account may do
-| what; which rows it may touch is scoped in SQL by the services.
+| Bouncer policies, one per resource: the one gate of the API and the console alike. Registered
+| here so Edge templates can name them (`@can('UserPolicy.manage', user)`); controllers pass the
+| class (`bouncer.with(CouponPolicy).authorize('create')`). Each answers which kind of account may
+| do what; which rows it may touch is scoped in SQL by the services. Every action is asked by a
+| route or a page (tests/unit/policies/policies.spec.ts).
 */
 export const policies = {
   UserPolicy: () => import('#policies/user_policy'),
@@ -16,4 +17,5 @@ export const policies = {
   TaxRatePolicy: () => import('#policies/tax_rate_policy'),
   CartPolicy: () => import('#policies/cart_policy'),
   AdminActionPolicy: () => import('#policies/admin_action_policy'),
+  HealthPolicy: () => import('#policies/health_policy'),
 }

@@ -34,7 +34,7 @@ export async function renderConsoleError(description: ErrorDescription, ctx: Htt
 
   if (description.code === 'UNAUTHORIZED') {
     if (session && isSubmission) session.flash('error', 'Your session has ended. Sign in again.')
-    return response.redirect('/admin/login')
+    return response.redirect().toRoute('console.login')
   }
 
   if (session && isSubmission && description.status < 500) {

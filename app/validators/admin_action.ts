@@ -2,6 +2,7 @@ import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#models/admin_action'
 import { paginationFields } from '#validators/pagination'
 import { dateRangeFields } from '#validators/order'
+import { filterForm, storeDayRange } from '#validators/form'
 
 const filterFields = () => ({
   actorId: vine.string().trim().uuid().optional(),
@@ -22,11 +23,16 @@ export const activityListValidator = vine.create(
 )
 activityListValidator.messagesProvider = messages
 
-/** The console's Activity page (query string): the API's filters and the page number. */
+/**
+ * The console's Activity page (its filter form, sent with GET): the API's filters, with days of
+ * the store's time zone, and the page number.
+ */
 export const consoleActivityListValidator = vine.create(
-  vine.object({
-    ...filterFields(),
-    page: vine.number().withoutDecimals().range([1, 10_000]).optional(),
-  })
+  vine
+    .object({
+      ...filterFields(),
+      page: vine.number().withoutDecimals().range([1, 10_000]).optional(),
+    })
+    .parse(filterForm(storeDayRange))
 )
 consoleActivityListValidator.messagesProvider = messages

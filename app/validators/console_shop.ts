@@ -1,10 +1,13 @@
 import vine from '@vinejs/vine'
+import { filterForm } from '#validators/form'
 import { SHOP_STATUSES } from '#enums/shop_status'
 
-/** Filters of the console's shop list (query string). */
+/** Filters of the console's shop list (the list's filter form, sent with GET). */
 export const shopListFiltersValidator = vine.create(
-  vine.object({
-    status: vine.enum(SHOP_STATUSES).optional(),
-    page: vine.number().withoutDecimals().range([1, 10_000]).optional(),
-  })
+  vine
+    .object({
+      status: vine.enum(SHOP_STATUSES).optional(),
+      page: vine.number().withoutDecimals().range([1, 10_000]).optional(),
+    })
+    .parse(filterForm())
 )

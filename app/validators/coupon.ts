@@ -4,6 +4,14 @@ import { MAX_AMOUNT, moneyAmount } from '#validators/money'
 import { amountToCents } from '#support/money'
 import { parseStoreDateTime, type StoreDateTimeProblem } from '#support/store_time'
 import { DISCOUNT_TYPES } from '#enums/discount_type'
+import {
+  formCheckbox,
+  formNumber,
+  formStoreDateTime,
+  formText,
+  fromForm,
+  type FormFields,
+} from '#validators/form'
 
 /** The largest usageLimit accepted; far above any real campaign, well inside a 32-bit column. */
 export const MAX_USAGE_LIMIT = 1_000_000_000
@@ -92,6 +100,24 @@ function usageLimit() {
   return vine.number({ strict: true }).withoutDecimals().range([1, MAX_USAGE_LIMIT]).nullable()
 }
 
+/**
+ * The console's coupon form (create and edit) as the JSON body. Blank optional fields mean what
+ * the form says next to them: no minimum (0), no cap and no usage limit (null).
+ */
+function couponForm(fields: FormFields): FormFields {
+  return {
+    code: formText(fields.code, null),
+    discountType: formText(fields.discountType, null),
+    discountValue: formNumber(fields.discountValue, null),
+    minOrderAmount: formNumber(fields.minOrderAmount, 0),
+    maxDiscountAmount: formNumber(fields.maxDiscountAmount, null),
+    startDate: formStoreDateTime(fields.startDate),
+    endDate: formStoreDateTime(fields.endDate),
+    usageLimit: formNumber(fields.usageLimit, null),
+    isActive: formCheckbox(fields.isActive),
+  }
+}
+
 const messages = {
   'code.regex': 'The code field may contain only letters A-Z, digits 0-9, "_" and "-"',
   'discountType.enum': 'The discountType field must be FIXED or PERCENTAGE',
@@ -100,35 +126,45 @@ const messages = {
   'usageLimit.withoutDecimals': 'The usageLimit field must be a whole number',
 }
 
-/** POST /api/v1/admin/coupons. `usageCount` is not a field: anything sent for it is dropped. */
+/**
+ * POST /api/v1/admin/coupons, and the console's new-coupon form (`meta: { form: true }`).
+ * `usageCount` is not a field: anything sent for it is dropped.
+ */
 export const createCouponValidator = vine.create(
-  vine.object({
-    code: couponCode(),
-    discountType: vine.enum(DISCOUNT_TYPES),
-    discountValue: discountValue(),
-    minOrderAmount: moneyAmount().optional().use(notNull()),
-    maxDiscountAmount: maxDiscountAmount().optional(),
-    startDate: storeDate(),
-    endDate: storeDate(),
-    usageLimit: usageLimit().optional(),
-    isActive: vine.boolean({ strict: true }).optional().use(notNull()),
-  })
+  vine
+    .object({
+      code: couponCode(),
+      discountType: vine.enum(DISCOUNT_TYPES),
+      discountValue: discountValue(),
+      minOrderAmount: moneyAmount().optional().use(notNull()),
+      maxDiscountAmount: maxDiscountAmount().optional(),
+      startDate: storeDate(),
+      endDate: storeDate(),
+      usageLimit: usageLimit().optional(),
+      isActive: vine.boolean({ strict: true }).optional().use(notNull()),
+    })
+    .parse(fromForm(couponForm))
 )
 createCouponValidator.messagesProvider = new SimpleMessagesProvider(messages)
 
-/** PUT /api/v1/admin/coupons/{id}: every field optional; a new discountType needs its value. */
+/**
+ * PUT /api/v1/admin/coupons/{id}: every field optional; a new discountType needs its value. The
+ * console's edit form (`meta: { form: true }`) sends every field.
+ */
 export const updateCouponValidator = vine.create(
-  vine.object({
-    code: couponCode().optional().use(notNull()),
-    discountType: vine.enum(DISCOUNT_TYPES).optional().use(notNull()),
-    discountValue: discountValue().optional().requiredIfExists('discountType').use(notNull()),
-    minOrderAmount: moneyAmount().optional().use(notNull()),
-    maxDiscountAmount: maxDiscountAmount().optional(),
-    startDate: storeDate().optional().use(notNull()),
-    endDate: storeDate().optional().use(notNull()),
-    usageLimit: usageLimit().optional(),
-    isActive: vine.boolean({ strict: true }).optional().use(notNull()),
-  })
+  vine
+    .object({
+      code: couponCode().optional().use(notNull()),
+      discountType: vine.enum(DISCOUNT_TYPES).optional().use(notNull()),
+      discountValue: discountValue().optional().requiredIfExists('discountType').use(notNull()),
+      minOrderAmount: moneyAmount().optional().use(notNull()),
+      maxDiscountAmount: maxDiscountAmount().optional(),
+      startDate: storeDate().optional().use(notNull()),
+      endDate: storeDate().optional().use(notNull()),
+      usageLimit: usageLimit().optional(),
+      isActive: vine.boolean({ strict: true }).optional().use(notNull()),
+    })
+    .parse(fromForm(couponForm))
 )
 updateCouponValidator.messagesProvider = new SimpleMessagesProvider({
   ...messages,

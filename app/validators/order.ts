@@ -62,7 +62,15 @@ export const dateRangeFields = () => ({
   to: isoDate().use(notBeforeFrom()).transform(untilOf).optional(),
 })
 
-const messages = new SimpleMessagesProvider({
+/** The filters of the admin order list, which the console's order list takes too. */
+export const adminOrderFilterFields = () => ({
+  status: status().optional(),
+  shopId: uuidField().optional(),
+  ...dateRangeFields(),
+})
+
+/** The messages of the order validators. */
+export const orderMessages = new SimpleMessagesProvider({
   'status.enum': `The status field must be one of ${ORDER_STATUSES.join(', ')}`,
   'paymentStatus.enum': `The paymentStatus field must be one of ${PAYMENT_STATUSES.join(', ')}`,
 })
@@ -71,7 +79,7 @@ const messages = new SimpleMessagesProvider({
 export const customerOrderListValidator = vine.create(
   vine.object({ status: status().optional(), ...paginationFields })
 )
-customerOrderListValidator.messagesProvider = messages
+customerOrderListValidator.messagesProvider = orderMessages
 
 /** `GET /api/v1/seller/orders`. */
 export const sellerOrderListValidator = vine.create(
@@ -81,25 +89,20 @@ export const sellerOrderListValidator = vine.create(
     ...paginationFields,
   })
 )
-sellerOrderListValidator.messagesProvider = messages
+sellerOrderListValidator.messagesProvider = orderMessages
 
 /** `GET /api/v1/admin/orders`. */
 export const adminOrderListValidator = vine.create(
-  vine.object({
-    status: status().optional(),
-    shopId: uuidField().optional(),
-    ...dateRangeFields(),
-    ...paginationFields,
-  })
+  vine.object({ ...adminOrderFilterFields(), ...paginationFields })
 )
-adminOrderListValidator.messagesProvider = messages
+adminOrderListValidator.messagesProvider = orderMessages
 
 /** `PUT /api/v1/{seller,admin}/orders/{id}/status`. */
 export const orderStatusValidator = vine.create(vine.object({ status: status() }))
-orderStatusValidator.messagesProvider = messages
+orderStatusValidator.messagesProvider = orderMessages
 
 /** `PUT /api/v1/{seller,admin}/orders/{id}/payment-status`. */
 export const paymentStatusValidator = vine.create(
   vine.object({ paymentStatus: vine.enum(PAYMENT_STATUSES) })
 )
-paymentStatusValidator.messagesProvider = messages
+paymentStatusValidator.messagesProvider = orderMessages

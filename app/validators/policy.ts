@@ -2,6 +2,7 @@ import vine from '@vinejs/vine'
 import { DateTime } from 'luxon'
 import { POLICY_TYPES } from '#enums/policy_type'
 import { VERSION_MAX_LENGTH, VERSION_PATTERN, parseVersion } from '#services/legal/policy_version'
+import { formText, formUtcDateTime, fromForm, type FormFields } from '#validators/form'
 
 /** Longest policy title. */
 export const TITLE_MAX_LENGTH = 200
@@ -80,23 +81,45 @@ const content = () => vine.string().trim().minLength(1).maxLength(CONTENT_MAX_LE
 const version = () => vine.string().trim().maxLength(VERSION_MAX_LENGTH).use(versionRule())
 const dateTime = () => vine.string().trim().use(dateTimeRule())
 
-/** `POST /policy`. */
-export const createPolicyValidator = vine.create({
-  type: vine.enum(POLICY_TYPES),
-  title: title(),
-  content: content(),
-  version: version(),
-  effectiveDate: dateTime().transform(toUtc),
-})
+/** The console's policy form (create and edit) as the JSON body; its dates are UTC. */
+function policyForm(fields: FormFields): FormFields {
+  return {
+    type: formText(fields.type),
+    title: formText(fields.title, null),
+    content: formText(fields.content, null),
+    version: formText(fields.version, null),
+    effectiveDate: formUtcDateTime(fields.effectiveDate),
+  }
+}
 
-/** `PUT /policy/{id}`: every field optional; `type` is refused. */
-export const updatePolicyValidator = vine.create({
-  type: vine.any().use(immutableRule()).optional(),
-  title: title().use(notNullRule()).optional(),
-  content: content().use(notNullRule()).optional(),
-  version: version().use(notNullRule()).optional(),
-  effectiveDate: dateTime().use(notNullRule()).transform(toUtc).optional(),
-})
+/** `POST /policy`, and the console's new-version form (`meta: { form: true }`). */
+export const createPolicyValidator = vine.create(
+  vine
+    .object({
+      type: vine.enum(POLICY_TYPES),
+      title: title(),
+      content: content(),
+      version: version(),
+      effectiveDate: dateTime().transform(toUtc),
+    })
+    .parse(fromForm(policyForm))
+)
+
+/**
+ * `PUT /policy/{id}`: every field optional; `type` is refused. The console's edit form
+ * (`meta: { form: true }`) sends every field but the type.
+ */
+export const updatePolicyValidator = vine.create(
+  vine
+    .object({
+      type: vine.any().use(immutableRule()).optional(),
+      title: title().use(notNullRule()).optional(),
+      content: content().use(notNullRule()).optional(),
+      version: version().use(notNullRule()).optional(),
+      effectiveDate: dateTime().use(notNullRule()).transform(toUtc).optional(),
+    })
+    .parse(fromForm(policyForm))
+)
 
 /** `GET /policy?active=true|false`. */
 export const policyListValidator = vine.create({

@@ -3,6 +3,7 @@ import { paginationFields } from '#validators/pagination'
 import { moneyAmount } from '#validators/money'
 import { PRODUCT_SORTS } from '#models/product'
 import { uuidField } from '#validators/uuid'
+import { formText, fromForm } from '#validators/form'
 
 /** The largest stock a product may hold. */
 export const MAX_STOCK = 1_000_000
@@ -72,7 +73,12 @@ export const catalogListValidator = vine.create({
 /** The longest takedown reason, as the `takedown_reason` column holds it. */
 export const MAX_TAKEDOWN_REASON = 500
 
-/** An administrator's takedown of a product: the reason its seller is shown. */
-export const takedownValidator = vine.create({
-  reason: vine.string().trim().minLength(1).maxLength(MAX_TAKEDOWN_REASON),
-})
+/**
+ * An administrator's takedown of a product: the reason its seller is shown (the console's form,
+ * `meta: { form: true }`, where a blank reason is a missing one).
+ */
+export const takedownValidator = vine.create(
+  vine
+    .object({ reason: vine.string().trim().minLength(1).maxLength(MAX_TAKEDOWN_REASON) })
+    .parse(fromForm((fields) => ({ reason: formText(fields.reason) })))
+)

@@ -2,6 +2,7 @@ import vine from '@vinejs/vine'
 import { TAX_RATE } from '#support/percent'
 import { countryCode } from '#validators/shipping_address'
 import { paginationFields } from '#validators/pagination'
+import { formNumber, formText, fromForm, type FormFields } from '#validators/form'
 
 /** A percent from 0 to 100 with up to three decimals, held as thousandths of a percent. */
 const rate = () =>
@@ -18,18 +19,38 @@ const rate = () =>
  */
 const region = () => vine.string().trim().maxLength(100).toUpperCase().nullable().optional()
 
-/** `POST /api/v1/admin/tax-rates`. */
+/**
+ * The console's tax-rate form (create and edit) as the JSON body: the rate is a percent; a blank
+ * region means the country-wide rate (null). A blank country is left out, so the rules report it
+ * missing rather than reading a null they would let through.
+ */
+function taxRateForm(fields: FormFields): FormFields {
+  return {
+    country: formText(fields.country),
+    region: formText(fields.region, null),
+    rate: formNumber(fields.rate, null),
+  }
+}
+
+/** `POST /api/v1/admin/tax-rates`, and the console's new-rate form (`meta: { form: true }`). */
 export const createTaxRateValidator = vine.create(
-  vine.object({ country: countryCode(), region: region(), rate: rate() })
+  vine
+    .object({ country: countryCode(), region: region(), rate: rate() })
+    .parse(fromForm(taxRateForm))
 )
 
-/** `PUT /api/v1/admin/tax-rates/{id}`: a partial update; a null region makes it country-wide. */
+/**
+ * `PUT /api/v1/admin/tax-rates/{id}`: a partial update; a null region makes it country-wide. The
+ * console's edit form (`meta: { form: true }`) sends every field.
+ */
 export const updateTaxRateValidator = vine.create(
-  vine.object({
-    country: countryCode().optional(),
-    region: region(),
-    rate: rate().optional(),
-  })
+  vine
+    .object({
+      country: countryCode().optional(),
+      region: region(),
+      rate: rate().optional(),
+    })
+    .parse(fromForm(taxRateForm))
 )
 
 /** `GET /api/v1/admin/tax-rates`. */

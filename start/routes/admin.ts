@@ -1,119 +1,92 @@
 /*
 | The admin console: server-rendered pages with sessions and CSRF protection (console only).
+| Every route is named `console.<area>.<action>`; a resource's pages and forms are
+| `router.resource`, its update and destroy reached from HTML forms by method spoofing
+| (`?_method=PUT|DELETE`, confined to the console: app/middleware/method_spoofing_middleware.ts).
+| Actions beyond a resource's own (approve, deactivate, take down) are POST routes of their own,
+| and those asked on a page of their own first have a GET route named `confirm_<action>`.
 */
 import router from '@adonisjs/core/services/router'
+import { controllers } from '#generated/controllers'
 import { middleware } from '#start/kernel'
 
-const SessionController = () => import('#controllers/admin/session_controller')
-const DashboardController = () => import('#controllers/admin/dashboard_controller')
-const UsersController = () => import('#controllers/admin/users_controller')
-const PoliciesController = () => import('#controllers/admin/policies_controller')
-const CouponsController = () => import('#controllers/admin/coupons_controller')
-const ShopsController = () => import('#controllers/admin/shops_controller')
-const OrdersController = () => import('#controllers/admin/orders_controller')
-const ActivityController = () => import('#controllers/admin/activity_controller')
-const TaxRatesController = () => import('#controllers/admin/tax_rates_controller')
-const ShippingMethodsController = () => import('#controllers/admin/shipping_methods_controller')
-const ProductsController = () => import('#controllers/admin/products_controller')
-
-/** A console controller, imported lazily as every route here does. */
-type ConsoleController = () => Promise<{ default: new (...args: any[]) => any }>
-
-/**
- * The pages of a resource edited through forms: its list, the new and edit forms and the posts
- * they make, named `console.<name>[.create|.store|.edit|.update]`.
- */
-function formPages(path: string, name: string, controller: ConsoleController) {
-  router.get(path, [controller, 'index']).as(`console.${name}`)
-  router.get(`${path}/new`, [controller, 'create']).as(`console.${name}.create`)
-  router.post(path, [controller, 'store']).as(`console.${name}.store`)
-  router.get(`${path}/:id/edit`, [controller, 'edit']).as(`console.${name}.edit`)
-  router.post(`${path}/:id`, [controller, 'update']).as(`console.${name}.update`)
-}
-
-/**
- * An action asked for on a page of its own: `GET <path>/:id/<segment>` shows the question
- * (`confirm<Action>`), and the form there posts to the same address (`<action>`).
- */
-function confirmedAction(
-  path: string,
-  name: string,
-  controller: ConsoleController,
-  segment: string,
-  action: string
-) {
-  const confirm = `confirm${action[0].toUpperCase()}${action.slice(1)}`
-  router
-    .get(`${path}/:id/${segment}`, [controller, confirm])
-    .as(`console.${name}.confirm_${action}`)
-  router.post(`${path}/:id/${segment}`, [controller, action]).as(`console.${name}.${action}`)
-}
-
-/** `POST <path>/:id/activate` and `.../deactivate`, named `console.<name>.activate|deactivate`. */
-function activation(path: string, name: string, controller: ConsoleController) {
-  for (const action of ['activate', 'deactivate']) {
-    router.post(`${path}/:id/${action}`, [controller, action]).as(`console.${name}.${action}`)
-  }
-}
+const {
+  Session,
+  Dashboard,
+  Users,
+  Policies,
+  Coupons,
+  Shops,
+  Orders,
+  Activity,
+  TaxRates,
+  ShippingMethods,
+  Products,
+} = controllers.admin
 
 router
   .group(() => {
-    router.get('/login', [SessionController, 'create']).as('console.login')
-    router.post('/login', [SessionController, 'store']).as('console.login.store')
+    router.get('/login', [Session, 'create']).as('login')
+    router.post('/login', [Session, 'store']).as('login.store')
 
     router
       .group(() => {
-        router.post('/logout', [SessionController, 'destroy']).as('console.logout')
-        router.get('/', [DashboardController, 'show']).as('console.dashboard')
+        router.post('/logout', [Session, 'destroy']).as('logout')
+        router.get('/', [Dashboard, 'show']).as('dashboard')
 
-        router.get('/users', [UsersController, 'index']).as('console.users')
-        router.get('/users/:id', [UsersController, 'show']).as('console.users.show')
-        activation('/users', 'users', UsersController)
-        router.post('/users/:id/type', [UsersController, 'changeType']).as('console.users.type')
+        router.resource('users', Users).only(['index', 'show'])
+        router.post('/users/:id/activate', [Users, 'activate']).as('users.activate')
+        router.post('/users/:id/deactivate', [Users, 'deactivate']).as('users.deactivate')
+        router.post('/users/:id/type', [Users, 'changeType']).as('users.type')
 
-        formPages('/policies', 'policies', PoliciesController)
-        confirmedAction('/policies', 'policies', PoliciesController, 'deactivate', 'deactivate')
+        router.resource('policies', Policies).except(['show', 'destroy'])
+        router
+          .get('/policies/:id/deactivate', [Policies, 'confirmDeactivate'])
+          .as('policies.confirm_deactivate')
+        router.post('/policies/:id/deactivate', [Policies, 'deactivate']).as('policies.deactivate')
+        router
+          .get('/policies/consents/export', [Policies, 'exportConsents'])
+          .as('policies.export_consents')
 
-        formPages('/coupons', 'coupons', CouponsController)
-        confirmedAction('/coupons', 'coupons', CouponsController, 'delete', 'destroy')
+        router.resource('coupons', Coupons).except(['show'])
+        router.get('/coupons/:id/delete', [Coupons, 'confirmDestroy']).as('coupons.confirm_destroy')
 
-        router.get('/shops', [ShopsController, 'index']).as('console.shops')
-        router.post('/shops/:id/approve', [ShopsController, 'approve']).as('console.shops.approve')
-        router.post('/shops/:id/suspend', [ShopsController, 'suspend']).as('console.shops.suspend')
+        router.resource('shops', Shops).only(['index'])
+        router.post('/shops/:id/approve', [Shops, 'approve']).as('shops.approve')
+        router.post('/shops/:id/suspend', [Shops, 'suspend']).as('shops.suspend')
 
-        router.get('/orders', [OrdersController, 'index']).as('console.orders')
-        router.get('/orders/:id', [OrdersController, 'show']).as('console.orders.show')
+        router.resource('orders', Orders).only(['index', 'show'])
+        router.get('/orders/export', [Orders, 'export']).as('orders.export')
+        router.get('/orders/:id/cancel', [Orders, 'confirmCancel']).as('orders.confirm_cancel')
+        router.post('/orders/:id/status', [Orders, 'updateStatus']).as('orders.status')
         router
-          .get('/orders/:id/cancel', [OrdersController, 'confirmCancel'])
-          .as('console.orders.confirm_cancel')
-        router
-          .post('/orders/:id/status', [OrdersController, 'updateStatus'])
-          .as('console.orders.status')
-        router
-          .post('/orders/:id/payment-status', [OrdersController, 'updatePaymentStatus'])
-          .as('console.orders.payment_status')
+          .post('/orders/:id/payment-status', [Orders, 'updatePaymentStatus'])
+          .as('orders.payment_status')
 
-        router.get('/activity', [ActivityController, 'index']).as('console.activity')
-        router.get('/orders/export', [OrdersController, 'export']).as('console.orders.export')
+        router.resource('activity', Activity).only(['index'])
+
+        router.resource('tax-rates', TaxRates).except(['show'])
         router
-          .get('/policies/consents/export', [PoliciesController, 'exportConsents'])
-          .as('console.policies.export_consents')
-        formPages('/tax-rates', 'tax_rates', TaxRatesController)
-        confirmedAction('/tax-rates', 'tax_rates', TaxRatesController, 'delete', 'destroy')
-        formPages('/shipping-methods', 'shipping_methods', ShippingMethodsController)
-        activation('/shipping-methods', 'shipping_methods', ShippingMethodsController)
-        router.get('/products', [ProductsController, 'index']).as('console.products')
+          .get('/tax-rates/:id/delete', [TaxRates, 'confirmDestroy'])
+          .as('tax_rates.confirm_destroy')
+
+        router.resource('shipping-methods', ShippingMethods).except(['show', 'destroy'])
         router
-          .get('/products/:id/take-down', [ProductsController, 'confirmTakeDown'])
-          .as('console.products.confirm_take_down')
+          .post('/shipping-methods/:id/activate', [ShippingMethods, 'activate'])
+          .as('shipping_methods.activate')
         router
-          .post('/products/:id/take-down', [ProductsController, 'takeDown'])
-          .as('console.products.take_down')
+          .post('/shipping-methods/:id/deactivate', [ShippingMethods, 'deactivate'])
+          .as('shipping_methods.deactivate')
+
+        router.resource('products', Products).only(['index'])
         router
-          .post('/products/:id/restore', [ProductsController, 'restore'])
-          .as('console.products.restore')
+          .get('/products/:id/take-down', [Products, 'confirmTakeDown'])
+          .as('products.confirm_take_down')
+        router.post('/products/:id/take-down', [Products, 'takeDown']).as('products.take_down')
+        router.post('/products/:id/restore', [Products, 'restore']).as('products.restore')
       })
       .use(middleware.console())
   })
   .prefix('/admin')
+  .as('console')
   .use([middleware.session(), middleware.shield(), middleware.viewHelpers()])

@@ -2,17 +2,18 @@
 | Routes of the cart area (customers only).
 */
 import router from '@adonisjs/core/services/router'
+import { controllers } from '#generated/controllers'
 import { middleware } from '#start/kernel'
 
-const CartController = () => import('#controllers/api/cart/cart_controller')
+const { Cart } = controllers.api.cart
 
 router
   .group(() => {
-    router.get('/', [CartController, 'show'])
-    router.delete('/', [CartController, 'clear'])
-    router.post('/items', [CartController, 'add'])
-    router.put('/items/:productId', [CartController, 'update'])
-    router.delete('/items/:productId', [CartController, 'remove'])
+    router.get('/', [Cart, 'show'])
+    router.delete('/', [Cart, 'clear'])
+    router.post('/items', [Cart, 'add'])
+    router.put('/items/:productId', [Cart, 'update'])
+    router.delete('/items/:productId', [Cart, 'remove'])
   })
   .prefix('/api/v1/cart')
   .use(middleware.auth())

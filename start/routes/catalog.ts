@@ -2,41 +2,39 @@
 | Routes of the catalog area: the public catalog, sellers' shops and products, shop moderation.
 */
 import router from '@adonisjs/core/services/router'
+import { controllers } from '#generated/controllers'
 import { middleware } from '#start/kernel'
 import { catalogSearchThrottle } from '#start/limiter'
 
-const ProductsController = () => import('#controllers/api/catalog/products_controller')
-const SellerShopsController = () => import('#controllers/api/catalog/seller_shops_controller')
-const SellerProductsController = () => import('#controllers/api/catalog/seller_products_controller')
-const AdminShopsController = () => import('#controllers/api/catalog/admin_shops_controller')
+const { Products, SellerShops, SellerProducts, AdminShops } = controllers.api.catalog
 
 router
   .group(() => {
-    router.get('/products', [ProductsController, 'index']).use(catalogSearchThrottle)
-    router.get('/products/:id', [ProductsController, 'show'])
+    router.get('/products', [Products, 'index']).use(catalogSearchThrottle)
+    router.get('/products/:id', [Products, 'show'])
   })
   .prefix('/api/v1')
 
 router
   .group(() => {
-    router.get('/shops', [SellerShopsController, 'index'])
-    router.post('/shops', [SellerShopsController, 'store'])
-    router.put('/shops/:id', [SellerShopsController, 'update'])
+    router.get('/shops', [SellerShops, 'index'])
+    router.post('/shops', [SellerShops, 'store'])
+    router.put('/shops/:id', [SellerShops, 'update'])
 
-    router.get('/products', [SellerProductsController, 'index'])
-    router.post('/products', [SellerProductsController, 'store'])
-    router.get('/products/:id', [SellerProductsController, 'show'])
-    router.put('/products/:id', [SellerProductsController, 'update'])
-    router.delete('/products/:id', [SellerProductsController, 'destroy'])
+    router.get('/products', [SellerProducts, 'index'])
+    router.post('/products', [SellerProducts, 'store'])
+    router.get('/products/:id', [SellerProducts, 'show'])
+    router.put('/products/:id', [SellerProducts, 'update'])
+    router.delete('/products/:id', [SellerProducts, 'destroy'])
   })
   .prefix('/api/v1/seller')
   .use(middleware.auth())
 
 router
   .group(() => {
-    router.get('/shops', [AdminShopsController, 'index'])
-    router.put('/shops/:id/approve', [AdminShopsController, 'approve'])
-    router.put('/shops/:id/suspend', [AdminShopsController, 'suspend'])
+    router.get('/shops', [AdminShops, 'index'])
+    router.put('/shops/:id/approve', [AdminShops, 'approve'])
+    router.put('/shops/:id/suspend', [AdminShops, 'suspend'])
   })
   .prefix('/api/v1/admin')
   .use(middleware.auth())

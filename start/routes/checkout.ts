@@ -3,40 +3,35 @@
 | place-order (docs/api/checkout.md), and the admin management of shipping methods and tax rates.
 */
 import router from '@adonisjs/core/services/router'
+import { controllers } from '#generated/controllers'
 import { middleware } from '#start/kernel'
 
-const ShippingAddressesController = () =>
-  import('#controllers/api/checkout/shipping_addresses_controller')
-const ShippingMethodsController = () =>
-  import('#controllers/api/checkout/shipping_methods_controller')
-const AdminShippingMethodsController = () =>
-  import('#controllers/api/checkout/admin_shipping_methods_controller')
-const AdminTaxRatesController = () => import('#controllers/api/checkout/admin_tax_rates_controller')
-const CheckoutController = () => import('#controllers/api/checkout/checkout_controller')
+const { ShippingAddresses, ShippingMethods, AdminShippingMethods, AdminTaxRates, Checkout } =
+  controllers.api.checkout
 
 router
   .group(() => {
-    router.post('/shipping-address', [ShippingAddressesController, 'store'])
-    router.get('/shipping-address', [ShippingAddressesController, 'index'])
-    router.put('/shipping-address/:id', [ShippingAddressesController, 'update'])
-    router.delete('/shipping-address/:id', [ShippingAddressesController, 'destroy'])
-    router.get('/shipping-method', [ShippingMethodsController, 'index'])
-    router.post('/summary', [CheckoutController, 'summary'])
-    router.post('/place-order', [CheckoutController, 'placeOrder'])
+    router.post('/shipping-address', [ShippingAddresses, 'store'])
+    router.get('/shipping-address', [ShippingAddresses, 'index'])
+    router.put('/shipping-address/:id', [ShippingAddresses, 'update'])
+    router.delete('/shipping-address/:id', [ShippingAddresses, 'destroy'])
+    router.get('/shipping-method', [ShippingMethods, 'index'])
+    router.post('/summary', [Checkout, 'summary'])
+    router.post('/place-order', [Checkout, 'placeOrder'])
   })
   .prefix('/api/v1/checkout')
   .use(middleware.auth())
 
 router
   .group(() => {
-    router.get('/shipping-methods', [AdminShippingMethodsController, 'index'])
-    router.post('/shipping-methods', [AdminShippingMethodsController, 'store'])
-    router.put('/shipping-methods/:id', [AdminShippingMethodsController, 'update'])
-    router.delete('/shipping-methods/:id', [AdminShippingMethodsController, 'destroy'])
-    router.get('/tax-rates', [AdminTaxRatesController, 'index'])
-    router.post('/tax-rates', [AdminTaxRatesController, 'store'])
-    router.put('/tax-rates/:id', [AdminTaxRatesController, 'update'])
-    router.delete('/tax-rates/:id', [AdminTaxRatesController, 'destroy'])
+    router.get('/shipping-methods', [AdminShippingMethods, 'index'])
+    router.post('/shipping-methods', [AdminShippingMethods, 'store'])
+    router.put('/shipping-methods/:id', [AdminShippingMethods, 'update'])
+    router.delete('/shipping-methods/:id', [AdminShippingMethods, 'destroy'])
+    router.get('/tax-rates', [AdminTaxRates, 'index'])
+    router.post('/tax-rates', [AdminTaxRates, 'store'])
+    router.put('/tax-rates/:id', [AdminTaxRates, 'update'])
+    router.delete('/tax-rates/:id', [AdminTaxRates, 'destroy'])
   })
   .prefix('/api/v1/admin')
   .use(middleware.auth())

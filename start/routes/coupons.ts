@@ -2,20 +2,20 @@
 | Routes of the coupons area.
 */
 import router from '@adonisjs/core/services/router'
+import { controllers } from '#generated/controllers'
 import { middleware } from '#start/kernel'
 
-const AdminCouponsController = () => import('#controllers/api/coupons/admin_coupons_controller')
-const CouponsController = () => import('#controllers/api/coupons/coupons_controller')
+const { AdminCoupons, Coupons } = controllers.api.coupons
 
 router
   .group(() => {
-    router.post('/', [AdminCouponsController, 'store'])
-    router.get('/', [AdminCouponsController, 'index'])
-    router.put('/:id', [AdminCouponsController, 'update'])
-    router.delete('/:id', [AdminCouponsController, 'destroy'])
+    router.post('/', [AdminCoupons, 'store'])
+    router.get('/', [AdminCoupons, 'index'])
+    router.put('/:id', [AdminCoupons, 'update'])
+    router.delete('/:id', [AdminCoupons, 'destroy'])
   })
   .prefix('/api/v1/admin/coupons')
   .use(middleware.auth())
 
 // Guesses (codes that match no coupon) are limited inside the service, as at checkout.
-router.get('/api/v1/coupons/:code', [CouponsController, 'show']).use(middleware.auth())
+router.get('/api/v1/coupons/:code', [Coupons, 'show']).use(middleware.auth())

@@ -3,27 +3,26 @@
 | order for admins (docs/api/checkout.md, "Orders").
 */
 import router from '@adonisjs/core/services/router'
+import { controllers } from '#generated/controllers'
 import { middleware } from '#start/kernel'
 
-const OrdersController = () => import('#controllers/api/orders/orders_controller')
-const SellerOrdersController = () => import('#controllers/api/orders/seller_orders_controller')
-const AdminOrdersController = () => import('#controllers/api/orders/admin_orders_controller')
+const { Orders, SellerOrders, AdminOrders } = controllers.api.orders
 
 router
   .group(() => {
-    router.get('/orders', [OrdersController, 'index'])
-    router.get('/orders/:id', [OrdersController, 'show'])
-    router.post('/orders/:id/cancel', [OrdersController, 'cancel'])
+    router.get('/orders', [Orders, 'index'])
+    router.get('/orders/:id', [Orders, 'show'])
+    router.post('/orders/:id/cancel', [Orders, 'cancel'])
 
-    router.get('/seller/orders', [SellerOrdersController, 'index'])
-    router.get('/seller/orders/:id', [SellerOrdersController, 'show'])
-    router.put('/seller/orders/:id/status', [SellerOrdersController, 'updateStatus'])
-    router.put('/seller/orders/:id/payment-status', [SellerOrdersController, 'updatePaymentStatus'])
+    router.get('/seller/orders', [SellerOrders, 'index'])
+    router.get('/seller/orders/:id', [SellerOrders, 'show'])
+    router.put('/seller/orders/:id/status', [SellerOrders, 'updateStatus'])
+    router.put('/seller/orders/:id/payment-status', [SellerOrders, 'updatePaymentStatus'])
 
-    router.get('/admin/orders', [AdminOrdersController, 'index'])
-    router.get('/admin/orders/:id', [AdminOrdersController, 'show'])
-    router.put('/admin/orders/:id/status', [AdminOrdersController, 'updateStatus'])
-    router.put('/admin/orders/:id/payment-status', [AdminOrdersController, 'updatePaymentStatus'])
+    router.get('/admin/orders', [AdminOrders, 'index'])
+    router.get('/admin/orders/:id', [AdminOrders, 'show'])
+    router.put('/admin/orders/:id/status', [AdminOrders, 'updateStatus'])
+    router.put('/admin/orders/:id/payment-status', [AdminOrders, 'updatePaymentStatus'])
   })
   .prefix('/api/v1')
   .use(middleware.auth())

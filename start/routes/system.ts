@@ -1,10 +1,10 @@
 import router from '@adonisjs/core/services/router'
+import { controllers } from '#generated/controllers'
 
-const HealthController = () => import('#controllers/api/system/health_controller')
-const ApiDocsController = () => import('#controllers/api/system/api_docs_controller')
+const { Health, ApiDocs } = controllers.api.system
 
-router.get('/health', [HealthController, 'show'])
-router.get('/health/ready', [HealthController, 'ready'])
-router.get('/openapi.json', [ApiDocsController, 'document'])
-router.get('/docs', [ApiDocsController, 'page'])
-router.get('/docs/assets/:file', [ApiDocsController, 'asset'])
+router.get('/health', [Health, 'show'])
+router.get('/health/ready', [Health, 'ready'])
+router.get('/openapi.json', [ApiDocs, 'document'])
+router.get('/docs', [ApiDocs, 'page'])
+router.get('/docs/assets/:file', [ApiDocs, 'asset'])

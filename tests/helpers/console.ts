@@ -4,10 +4,11 @@ import app from '@adonisjs/core/services/app'
 import { FACTORY_PASSWORD } from '#database/factories/user_factory'
 import { DemoStoreSeeder } from '#database/seeders/demo_store/demo_store_seeder'
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '#database/seeders/demo_store/demo_store_data'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 
 /** Signs in through the console's form. */
 export async function signIn(page: Page, email: string, password = FACTORY_PASSWORD) {
-  await page.goto('/admin/login')
+  await page.goto(urlFor('console.login'))
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
@@ -34,7 +35,7 @@ export async function seedDemoStore() {
  * Admin (seed it first with `seedDemoStore`).
  */
 export async function openAsDemoAdmin(visit: (url: string) => Promise<Page>): Promise<Page> {
-  const page = await visit('/admin/login')
+  const page = await visit(urlFor('console.login'))
   await page.setViewportSize({ width: 1280, height: 800 })
   await signIn(page, DEMO_ADMIN_EMAIL, DEMO_PASSWORD)
   return page

@@ -5,7 +5,7 @@ import { AuditTrail } from '#services/admin/audit_trail_service'
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '#models/admin_action'
 import { consoleActivityListValidator } from '#validators/admin_action'
 import AdminActionPolicy from '#policies/admin_action_policy'
-import { activityFilterInput, filterInput } from '#support/form_input'
+import { filterInput } from '#validators/form'
 import { storeTimezone } from '#support/store_time'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
 import { activityRows } from '#controllers/admin/activity_entries'
@@ -17,9 +17,9 @@ export default class ActivityController {
 
   async index({ bouncer, request, view }: HttpContext) {
     await bouncer.with(AdminActionPolicy).authorize('viewAny')
-    const { page = 1, ...filter } = await consoleActivityListValidator.validate(
-      activityFilterInput(request.qs())
-    )
+    const { page = 1, ...filter } = await request.validateUsing(consoleActivityListValidator, {
+      data: request.qs(),
+    })
     const { items, total } = await this.audit.list(filter, pageSlice(page))
     const timezone = storeTimezone()
     const filters = filterInput(
@@ -31,7 +31,7 @@ export default class ActivityController {
         activityRows(items, timezone),
         total,
         page,
-        urlFor('console.activity'),
+        urlFor('console.activity.index'),
         filters
       ),
       filters,

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import config from '@adonisjs/core/services/config'
 import { DateTime } from 'luxon'
@@ -10,7 +9,6 @@ import { CouponService } from '#services/coupons/coupon_service'
 import { CouponDirectoryService } from '#services/admin/coupon_directory_service'
 import { couponResource } from '#transformers/coupon_transformer'
 import { formatStoreDateTime, storeTimezone } from '#support/store_time'
-import { couponFormInput, filterInput } from '#support/form_input'
 import CouponPolicy from '#policies/coupon_policy'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
 
@@ -44,14 +42,14 @@ export default class CouponsController {
   /** A page of coupons, searchable by code. */
   async index({ bouncer, request, view }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('viewAny')
-    const filters = await couponListFiltersValidator.validate(filterInput(request.qs()))
+    const filters = await request.validateUsing(couponListFiltersValidator, { data: request.qs() })
     const page = filters.page ?? 1
     const { rows, total } = await this.directory.search({ code: filters.code, ...pageSlice(page) })
     const coupons = listPage(
       rows.map((row) => ({ ...couponResource(row.coupon), validity: row.validity })),
       total,
       page,
-      urlFor('console.coupons'),
+      urlFor('console.coupons.index'),
       filters
     )
     return view.render('pages/admin/coupons/index', {
@@ -73,12 +71,12 @@ export default class CouponsController {
   }
 
   /** Creates a coupon. */
-  async store({ auth, bouncer, request, response, session }: HttpContext) {
+  async store({ actor, bouncer, request, response, session }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('create')
-    const input = await createCouponValidator.validate(couponFormInput(request.all()))
-    const coupon = await this.coupons.create(acting({ auth, request }), input)
+    const input = await request.validateUsing(createCouponValidator, { meta: { form: true } })
+    const coupon = await this.coupons.create(actor, input)
     session.flash('success', `Coupon ${coupon.code} is created.`)
-    return response.redirect().toRoute('console.coupons')
+    return response.redirect().toRoute('console.coupons.index')
   }
 
   /** The edit form of one coupon. */
@@ -94,12 +92,12 @@ export default class CouponsController {
   }
 
   /** Saves the whole coupon form. */
-  async update({ auth, bouncer, params, request, response, session }: HttpContext) {
+  async update({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('update')
-    const changes = await updateCouponValidator.validate(couponFormInput(request.all()))
-    const coupon = await this.coupons.update(acting({ auth, request }), params.id, changes)
+    const changes = await request.validateUsing(updateCouponValidator, { meta: { form: true } })
+    const coupon = await this.coupons.update(actor, params.id, changes)
     session.flash('success', `Coupon ${coupon.code} is saved.`)
-    return response.redirect().toRoute('console.coupons')
+    return response.redirect().toRoute('console.coupons.index')
   }
 
   /** Asks before deleting a coupon. */
@@ -115,10 +113,10 @@ export default class CouponsController {
   }
 
   /** Deletes a coupon softly, as the API does: orders placed with it keep their discount. */
-  async destroy({ auth, bouncer, params, request, response, session }: HttpContext) {
+  async destroy({ actor, bouncer, params, response, session }: HttpContext) {
     await bouncer.with(CouponPolicy).authorize('delete')
-    await this.coupons.delete(acting({ auth, request }), params.id)
+    await this.coupons.delete(actor, params.id)
     session.flash('success', 'The coupon is deleted.')
-    return response.redirect().toRoute('console.coupons')
+    return response.redirect().toRoute('console.coupons.index')
   }
 }

@@ -1,17 +1,13 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
-import {
-  adminOrderListValidator,
-  orderStatusValidator,
-  paymentStatusValidator,
-} from '#validators/order'
-import { orderListPageValidator } from '#validators/console_order'
+import { orderStatusValidator, paymentStatusValidator } from '#validators/order'
+import { consoleOrderListValidator } from '#validators/console_order'
 import { OrderStatusService } from '#services/orders/order_status_service'
 import { OrderDirectoryService } from '#services/admin/order_directory_service'
 import { orderResource } from '#transformers/order_transformer'
 import { ORDER_STATUSES } from '#enums/order_status'
-import { filterInput, orderFilterInput } from '#support/form_input'
+import { filterInput } from '#validators/form'
 import { storeTimezone } from '#support/store_time'
 import OrderPolicy from '#policies/order_policy'
 import AdminActionPolicy from '#policies/admin_action_policy'
@@ -28,17 +24,14 @@ import type { OrderFilters } from '#services/orders/order_query_service'
 async function listFilters(request: HttpContext['request']) {
   const {
     page = 1,
-    orderNumber,
-    customerEmail,
-  } = await orderListPageValidator.validate(filterInput(request.qs()))
-  const { status, shopId, from, to } = await adminOrderListValidator.validate(
-    orderFilterInput(request.qs())
-  )
-  const search: OrderFilters = { status, shopId, from, until: to, orderNumber, customerEmail }
-  const filters = filterInput(
+    to,
+    ...filters
+  } = await request.validateUsing(consoleOrderListValidator, { data: request.qs() })
+  const search: OrderFilters = { ...filters, until: to }
+  const kept = filterInput(
     request.only(['orderNumber', 'customerEmail', 'status', 'shopId', 'from', 'to'])
   )
-  return { page, search, filters }
+  return { page, search, filters: kept }
 }
 
 /** Console: every order, filtered; one order with its history and the changes it allows. */
@@ -51,11 +44,11 @@ export default class OrdersController {
   ) {}
 
   /** A page of orders, searched by number and customer e-mail, filtered by status, shop and days. */
-  async index({ bouncer, request, view, auth }: HttpContext) {
+  async index({ actor, bouncer, request, view }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('viewAny')
     const { page, search, filters } = await listFilters(request)
     const [{ rows, total }, shops] = await Promise.all([
-      this.directory.list(auth.getUserOrFail(), search, pageSlice(page)),
+      this.directory.list(actor, search, pageSlice(page)),
       this.directory.shopChoices(),
     ])
     const timezone = storeTimezone()
@@ -67,7 +60,7 @@ export default class OrdersController {
       })),
       total,
       page,
-      urlFor('console.orders'),
+      urlFor('console.orders.index'),
       filters
     )
     return view.render('pages/admin/orders/index', {
@@ -84,18 +77,18 @@ export default class OrdersController {
    * The orders the list's filters select, all pages, as a CSV file written while it is read
    * (docs/api/console.md, "CSV exports").
    */
-  async export({ bouncer, request, response, auth }: HttpContext) {
+  async export({ actor, bouncer, request, response }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('viewAny')
     const { search } = await listFilters(request)
-    const lines = this.exports.orders(auth.getUserOrFail(), search)
+    const lines = this.exports.orders(actor, search)
     return streamCsv(response, `orders-${fileDate()}.csv`, lines)
   }
 
   /** One order with its items, history and the changes it allows. */
-  async show({ bouncer, params, view, auth }: HttpContext) {
+  async show({ actor, bouncer, params, view }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('viewAny')
     const withActivity = await bouncer.with(AdminActionPolicy).allows('viewAny')
-    const detail = await this.directory.detail(auth.getUserOrFail(), params.id, { withActivity })
+    const detail = await this.directory.detail(actor, params.id, { withActivity })
     const timezone = storeTimezone()
     return view.render('pages/admin/orders/show', {
       section: 'orders',
@@ -107,9 +100,9 @@ export default class OrdersController {
   }
 
   /** Asks before cancelling an order. */
-  async confirmCancel({ bouncer, params, view, auth }: HttpContext) {
+  async confirmCancel({ actor, bouncer, params, view }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('updateAny')
-    const detail = await this.directory.detail(auth.getUserOrFail(), params.id)
+    const detail = await this.directory.detail(actor, params.id)
     return view.render('pages/admin/orders/cancel', {
       section: 'orders',
       ...detail,
@@ -118,29 +111,19 @@ export default class OrdersController {
   }
 
   /** Moves an order along its state machine. */
-  async updateStatus({ bouncer, params, request, response, session, auth }: HttpContext) {
+  async updateStatus({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('updateAny')
     const { status } = await request.validateUsing(orderStatusValidator)
-    const order = await this.statuses.changeStatus(
-      auth.getUserOrFail(),
-      params.id,
-      status,
-      request.ip()
-    )
+    const order = await this.statuses.changeStatus(actor, params.id, status)
     session.flash('success', `Order ${order.orderNumber} is now ${order.status}.`)
     return response.redirect().toRoute('console.orders.show', { id: order.id })
   }
 
   /** Records a payment or a refund. */
-  async updatePaymentStatus({ bouncer, params, request, response, session, auth }: HttpContext) {
+  async updatePaymentStatus({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('updateAny')
     const { paymentStatus } = await request.validateUsing(paymentStatusValidator)
-    const order = await this.statuses.changePaymentStatus(
-      auth.getUserOrFail(),
-      params.id,
-      paymentStatus,
-      request.ip()
-    )
+    const order = await this.statuses.changePaymentStatus(actor, params.id, paymentStatus)
     session.flash('success', `The payment of order ${order.orderNumber} is now ${paymentStatus}.`)
     return response.redirect().toRoute('console.orders.show', { id: order.id })
   }

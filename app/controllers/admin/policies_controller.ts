@@ -1,12 +1,10 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { createPolicyValidator, updatePolicyValidator } from '#validators/policy'
 import { policyDraftValidator } from '#validators/console_policy'
 import { PolicyService } from '#services/legal/policy_service'
 import { POLICY_TYPE_LABELS, PolicyOverviewService } from '#services/admin/policy_overview_service'
 import { POLICY_TYPES } from '#enums/policy_type'
-import { policyFormInput } from '#support/form_input'
 import LegalDocumentPolicy from '#policies/legal_document_policy'
 import { CsvExportService } from '#services/admin/csv_export_service'
 import { fileDate, streamCsv } from '#controllers/admin/csv_response'
@@ -34,7 +32,7 @@ export default class PoliciesController {
   /** The new-version form, starting from the latest version of the chosen type. */
   async create({ bouncer, request, view }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('create')
-    const { type } = await policyDraftValidator.validate(request.qs())
+    const { type } = await request.validateUsing(policyDraftValidator, { data: request.qs() })
     const draft = await this.overview.draft(type ?? POLICY_TYPES[0])
     return view.render('pages/admin/policies/new', {
       section: 'policies',
@@ -45,12 +43,12 @@ export default class PoliciesController {
   }
 
   /** Publishes a new version. */
-  async store({ bouncer, request, response, session, auth }: HttpContext) {
+  async store({ actor, bouncer, request, response, session }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('create')
-    const input = await createPolicyValidator.validate(policyFormInput(request.all()))
-    const policy = await this.policies.create(acting({ auth, request }), input)
+    const input = await request.validateUsing(createPolicyValidator, { meta: { form: true } })
+    const policy = await this.policies.create(actor, input)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is published.`)
-    return response.redirect().toRoute('console.policies')
+    return response.redirect().toRoute('console.policies.index')
   }
 
   /** The edit form of one version. */
@@ -65,12 +63,12 @@ export default class PoliciesController {
   }
 
   /** Saves the changes of one version. */
-  async update({ bouncer, params, request, response, session, auth }: HttpContext) {
+  async update({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('update')
-    const changes = await updatePolicyValidator.validate(policyFormInput(request.all()))
-    const policy = await this.policies.update(acting({ auth, request }), params.id, changes)
+    const changes = await request.validateUsing(updatePolicyValidator, { meta: { form: true } })
+    const policy = await this.policies.update(actor, params.id, changes)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is saved.`)
-    return response.redirect().toRoute('console.policies')
+    return response.redirect().toRoute('console.policies.index')
   }
 
   /** Asks before deactivating a version. */
@@ -85,11 +83,11 @@ export default class PoliciesController {
   }
 
   /** Deactivates a version, keeping the record. */
-  async deactivate({ bouncer, params, request, response, session, auth }: HttpContext) {
+  async deactivate({ actor, bouncer, params, response, session }: HttpContext) {
     await bouncer.with(LegalDocumentPolicy).authorize('deactivate')
-    const policy = await this.policies.deactivate(acting({ auth, request }), params.id)
+    const policy = await this.policies.deactivate(actor, params.id)
     session.flash('success', `${POLICY_TYPE_LABELS[policy.type]} ${policy.version} is deactivated.`)
-    return response.redirect().toRoute('console.policies')
+    return response.redirect().toRoute('console.policies.index')
   }
 
   /** Every consent record as a CSV file written while it is read. */

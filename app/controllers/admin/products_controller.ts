@@ -2,7 +2,6 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import config from '@adonisjs/core/services/config'
-import { acting } from '#controllers/acting'
 import { productListFiltersValidator } from '#validators/console_product'
 import { MAX_TAKEDOWN_REASON, takedownValidator } from '#validators/product'
 import { ProductService } from '#services/catalog/product_service'
@@ -12,7 +11,6 @@ import {
   type ProductAvailability,
 } from '#services/admin/product_directory_service'
 import { consolePageToReturnTo } from '#support/console_errors'
-import { filterInput, formText } from '#support/form_input'
 import ProductPolicy from '#policies/product_policy'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
 
@@ -34,7 +32,7 @@ export default class ProductsController {
   /** A page of products, optionally of one shop, one status, or at most some stock. */
   async index({ bouncer, request, view }: HttpContext) {
     await bouncer.with(ProductPolicy).authorize('viewAny')
-    const filters = await productListFiltersValidator.validate(filterInput(request.qs()))
+    const filters = await request.validateUsing(productListFiltersValidator, { data: request.qs() })
     const page = filters.page ?? 1
     const { items, total } = await this.directory.list(
       { shopId: filters.shop, status: filters.status, stockAtMost: filters.stock },
@@ -42,7 +40,7 @@ export default class ProductsController {
     )
     return view.render('pages/admin/products/index', {
       section: 'products',
-      products: listPage(items, total, page, urlFor('console.products'), filters),
+      products: listPage(items, total, page, urlFor('console.products.index'), filters),
       filters,
       shops: await this.directory.shops(),
       statuses: PRODUCT_AVAILABILITIES,
@@ -62,20 +60,18 @@ export default class ProductsController {
   }
 
   /** Takes a product off sale until an administrator restores it; its seller cannot undo it. */
-  async takeDown({ auth, bouncer, params, request, response, session }: HttpContext) {
+  async takeDown({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(ProductPolicy).authorize('takeDown')
-    const { reason } = await takedownValidator.validate({
-      reason: formText(request.input('reason')),
-    })
-    const product = await this.products.takeDown(acting({ auth, request }), params.id, reason)
+    const { reason } = await request.validateUsing(takedownValidator, { meta: { form: true } })
+    const product = await this.products.takeDown(actor, params.id, reason)
     session.flash('success', `${product.name} is taken down: it left the catalog.`)
-    return response.redirect().toRoute('console.products')
+    return response.redirect().toRoute('console.products.index')
   }
 
   /** Lifts a takedown: back on sale if its seller's switch is on and its shop is selling. */
-  async restore({ auth, bouncer, params, request, response, session }: HttpContext) {
+  async restore({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(ProductPolicy).authorize('restore')
-    const product = await this.products.restore(acting({ auth, request }), params.id)
+    const product = await this.products.restore(actor, params.id)
     const stillOff = product.isActive ? '' : ' Its seller has it inactive: it stays off sale.'
     session.flash('success', `${product.name} is restored.${stillOff}`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))

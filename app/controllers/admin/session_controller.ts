@@ -18,9 +18,9 @@ export default class SessionController {
     return view.render('pages/admin/login')
   }
 
-  async store({ request, response, auth, session }: HttpContext) {
-    const { email, password } = await request.validateUsing(consoleLoginValidator)
-    const user = await this.authentication.signInToConsole({ email, password }, request.ip())
+  async store({ caller, request, response, auth, session }: HttpContext) {
+    const credentials = await request.validateUsing(consoleLoginValidator)
+    const user = await this.authentication.signInToConsole(caller, credentials)
     session.regenerate()
     await auth.use('web').login(user)
     session.put(CONSOLE_TOKEN_VERSION, user.tokenVersion)
@@ -29,8 +29,8 @@ export default class SessionController {
   }
 
   async destroy(ctx: HttpContext) {
-    const { request, response, auth, session } = ctx
-    this.authentication.recordConsoleSignOut(auth.use('web').user, request.ip())
+    const { response, session } = ctx
+    this.authentication.recordConsoleSignOut(ctx.actor)
     await endConsoleSession(ctx)
     session.flash('success', 'You have signed out.')
     return response.redirect().toRoute('console.login')

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import config from '@adonisjs/core/services/config'
 import {
@@ -10,7 +9,6 @@ import {
 import { shippingMethodListFiltersValidator } from '#validators/console_shipping_method'
 import { ShippingMethodService } from '#services/checkout/shipping_method_service'
 import { shippingMethodResource } from '#transformers/shipping_method_transformer'
-import { filterInput, shippingMethodFormInput } from '#support/form_input'
 import { consolePageToReturnTo } from '#support/console_errors'
 import ShippingMethodPolicy from '#policies/shipping_method_policy'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
@@ -35,14 +33,16 @@ export default class ShippingMethodsController {
   /** A page of methods, active or not, cheapest first. */
   async index({ bouncer, request, view }: HttpContext) {
     await bouncer.with(ShippingMethodPolicy).authorize('viewAny')
-    const filters = await shippingMethodListFiltersValidator.validate(filterInput(request.qs()))
+    const filters = await request.validateUsing(shippingMethodListFiltersValidator, {
+      data: request.qs(),
+    })
     const page = filters.page ?? 1
     const { items, total } = await this.methods.listAll(pageSlice(page))
     const methods = listPage(
       items.map((method) => shippingMethodResource(method)),
       total,
       page,
-      urlFor('console.shipping_methods'),
+      urlFor('console.shipping_methods.index'),
       filters
     )
     return view.render('pages/admin/shipping_methods/index', {
@@ -63,17 +63,17 @@ export default class ShippingMethodsController {
   }
 
   /** Adds a method. */
-  async store({ auth, bouncer, request, response, session }: HttpContext) {
+  async store({ actor, bouncer, request, response, session }: HttpContext) {
     await bouncer.with(ShippingMethodPolicy).authorize('create')
-    const { price, ...input } = await createShippingMethodValidator.validate(
-      shippingMethodFormInput(request.all())
-    )
-    const method = await this.methods.create(acting({ auth, request }), {
+    const { price, ...input } = await request.validateUsing(createShippingMethodValidator, {
+      meta: { form: true },
+    })
+    const method = await this.methods.create(actor, {
       ...input,
       priceCents: price,
     })
     session.flash('success', `Shipping method ${method.name} is added.`)
-    return response.redirect().toRoute('console.shipping_methods')
+    return response.redirect().toRoute('console.shipping_methods.index')
   }
 
   /** The edit form of one method. */
@@ -88,23 +88,23 @@ export default class ShippingMethodsController {
   }
 
   /** Saves the whole form: a blank description removes it, an unticked box deactivates. */
-  async update({ auth, bouncer, params, request, response, session }: HttpContext) {
+  async update({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(ShippingMethodPolicy).authorize('update')
-    const { price, ...changes } = await updateShippingMethodValidator.validate(
-      shippingMethodFormInput(request.all())
-    )
-    const method = await this.methods.update(acting({ auth, request }), params.id, {
+    const { price, ...changes } = await request.validateUsing(updateShippingMethodValidator, {
+      meta: { form: true },
+    })
+    const method = await this.methods.update(actor, params.id, {
       ...changes,
       priceCents: price,
     })
     session.flash('success', `Shipping method ${method.name} is saved.`)
-    return response.redirect().toRoute('console.shipping_methods')
+    return response.redirect().toRoute('console.shipping_methods.index')
   }
 
   /** Takes a method off checkout at once; reactivating undoes it, so nothing is asked. */
-  async deactivate({ auth, bouncer, params, request, response, session }: HttpContext) {
+  async deactivate({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(ShippingMethodPolicy).authorize('update')
-    const method = await this.methods.update(acting({ auth, request }), params.id, {
+    const method = await this.methods.update(actor, params.id, {
       isActive: false,
     })
     session.flash('success', `Shipping method ${method.name} is deactivated.`)
@@ -112,9 +112,9 @@ export default class ShippingMethodsController {
   }
 
   /** Offers a deactivated method at checkout again. */
-  async activate({ auth, bouncer, params, request, response, session }: HttpContext) {
+  async activate({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(ShippingMethodPolicy).authorize('update')
-    const method = await this.methods.update(acting({ auth, request }), params.id, {
+    const method = await this.methods.update(actor, params.id, {
       isActive: true,
     })
     session.flash('success', `Shipping method ${method.name} is active.`)

@@ -1,13 +1,11 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { shopListFiltersValidator } from '#validators/console_shop'
 import { ShopService } from '#services/catalog/shop_service'
 import { ShopDirectoryService } from '#services/admin/shop_directory_service'
 import { SHOP_STATUSES } from '#enums/shop_status'
 import { consolePageToReturnTo } from '#support/console_errors'
-import { filterInput } from '#support/form_input'
 import ShopPolicy from '#policies/shop_policy'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
 
@@ -22,29 +20,29 @@ export default class ShopsController {
   /** A page of shops, optionally of one status. */
   async index({ bouncer, request, view }: HttpContext) {
     await bouncer.with(ShopPolicy).authorize('viewAny')
-    const filters = await shopListFiltersValidator.validate(filterInput(request.qs()))
+    const filters = await request.validateUsing(shopListFiltersValidator, { data: request.qs() })
     const page = filters.page ?? 1
     const { rows, total } = await this.directory.list({ status: filters.status }, pageSlice(page))
     return view.render('pages/admin/shops/index', {
       section: 'shops',
-      shops: listPage(rows, total, page, urlFor('console.shops'), filters),
+      shops: listPage(rows, total, page, urlFor('console.shops.index'), filters),
       filters,
       statuses: SHOP_STATUSES,
     })
   }
 
   /** Approves a shop: its products go on sale. */
-  async approve({ bouncer, params, request, response, session, auth }: HttpContext) {
+  async approve({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(ShopPolicy).authorize('approve')
-    const shop = await this.shops.approve(acting({ auth, request }), params.id)
+    const shop = await this.shops.approve(actor, params.id)
     session.flash('success', `${shop.name} is approved: its products are on sale.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }
 
   /** Suspends a shop: its products leave the catalog. */
-  async suspend({ bouncer, params, request, response, session, auth }: HttpContext) {
+  async suspend({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(ShopPolicy).authorize('suspend')
-    const shop = await this.shops.suspend(acting({ auth, request }), params.id)
+    const shop = await this.shops.suspend(actor, params.id)
     session.flash('success', `${shop.name} is suspended: its products are off sale.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }

@@ -1,13 +1,11 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { createTaxRateValidator, updateTaxRateValidator } from '#validators/tax_rate'
 import { taxRateListFiltersValidator } from '#validators/console_tax_rate'
 import { TaxRateService, defaultTaxRate } from '#services/checkout/tax_rate_service'
 import { taxRateResource } from '#transformers/tax_rate_transformer'
 import { TAX_RATE } from '#support/percent'
-import { filterInput, taxRateFormInput } from '#support/form_input'
 import TaxRatePolicy from '#policies/tax_rate_policy'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
 
@@ -27,14 +25,14 @@ export default class TaxRatesController {
   /** A page of rates by country then region, with the rate that applies where none matches. */
   async index({ bouncer, request, view }: HttpContext) {
     await bouncer.with(TaxRatePolicy).authorize('viewAny')
-    const filters = await taxRateListFiltersValidator.validate(filterInput(request.qs()))
+    const filters = await request.validateUsing(taxRateListFiltersValidator, { data: request.qs() })
     const page = filters.page ?? 1
     const { items, total } = await this.rates.list(pageSlice(page))
     const taxRates = listPage(
       items.map((taxRate) => taxRateResource(taxRate)),
       total,
       page,
-      urlFor('console.tax_rates'),
+      urlFor('console.tax_rates.index'),
       filters
     )
     return view.render('pages/admin/tax_rates/index', {
@@ -54,12 +52,12 @@ export default class TaxRatesController {
   }
 
   /** Adds a rate. */
-  async store({ auth, bouncer, request, response, session }: HttpContext) {
+  async store({ actor, bouncer, request, response, session }: HttpContext) {
     await bouncer.with(TaxRatePolicy).authorize('create')
-    const input = await createTaxRateValidator.validate(taxRateFormInput(request.all()))
-    const taxRate = taxRateResource(await this.rates.create(acting({ auth, request }), input))
+    const input = await request.validateUsing(createTaxRateValidator, { meta: { form: true } })
+    const taxRate = taxRateResource(await this.rates.create(actor, input))
     session.flash('success', `The tax rate for ${destination(taxRate)} is added.`)
-    return response.redirect().toRoute('console.tax_rates')
+    return response.redirect().toRoute('console.tax_rates.index')
   }
 
   /** The edit form of one rate. */
@@ -73,14 +71,12 @@ export default class TaxRatesController {
   }
 
   /** Saves the whole form: a blank region makes the rate country-wide. */
-  async update({ auth, bouncer, params, request, response, session }: HttpContext) {
+  async update({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(TaxRatePolicy).authorize('update')
-    const changes = await updateTaxRateValidator.validate(taxRateFormInput(request.all()))
-    const taxRate = taxRateResource(
-      await this.rates.update(acting({ auth, request }), params.id, changes)
-    )
+    const changes = await request.validateUsing(updateTaxRateValidator, { meta: { form: true } })
+    const taxRate = taxRateResource(await this.rates.update(actor, params.id, changes))
     session.flash('success', `The tax rate for ${destination(taxRate)} is saved.`)
-    return response.redirect().toRoute('console.tax_rates')
+    return response.redirect().toRoute('console.tax_rates.index')
   }
 
   /** Asks before removing a rate. */
@@ -95,11 +91,11 @@ export default class TaxRatesController {
   }
 
   /** Removes a rate; placed orders keep the tax they were charged. */
-  async destroy({ auth, bouncer, params, request, response, session }: HttpContext) {
+  async destroy({ actor, bouncer, params, response, session }: HttpContext) {
     await bouncer.with(TaxRatePolicy).authorize('delete')
     const taxRate = taxRateResource(await this.rates.find(params.id))
-    await this.rates.delete(acting({ auth, request }), params.id)
+    await this.rates.delete(actor, params.id)
     session.flash('success', `The tax rate for ${destination(taxRate)} is removed.`)
-    return response.redirect().toRoute('console.tax_rates')
+    return response.redirect().toRoute('console.tax_rates.index')
   }
 }

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { userListFiltersValidator } from '#validators/console_user'
 import { changeUserTypeValidator } from '#validators/user'
@@ -9,7 +8,6 @@ import { UserAdministrationService } from '#services/accounts/user_administratio
 import { USER_TYPES } from '#enums/user_type'
 import UserPolicy from '#policies/user_policy'
 import { consolePageToReturnTo } from '#support/console_errors'
-import { filterInput } from '#support/form_input'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
 import { UserOverviewService } from '#services/admin/user_overview_service'
 import AdminActionPolicy from '#policies/admin_action_policy'
@@ -28,22 +26,22 @@ export default class UsersController {
 
   async index({ bouncer, request, view }: HttpContext) {
     await bouncer.with(UserPolicy).authorize('viewAny')
-    const filters = await userListFiltersValidator.validate(filterInput(request.qs()))
+    const filters = await request.validateUsing(userListFiltersValidator, { data: request.qs() })
     const page = filters.page ?? 1
     const { users, total } = await this.directory.search({ ...filters, ...pageSlice(page) })
     return view.render('pages/admin/users/index', {
       section: 'users',
-      users: listPage(users, total, page, urlFor('console.users'), filters),
+      users: listPage(users, total, page, urlFor('console.users.index'), filters),
       filters,
       userTypes: USER_TYPES,
     })
   }
 
   /** One account: its facts, recent orders, consents and (for Super Admins) activity. */
-  async show({ bouncer, params, view, auth }: HttpContext) {
+  async show({ actor, bouncer, params, view }: HttpContext) {
     await bouncer.with(UserPolicy).authorize('viewAny')
     const withActivity = await bouncer.with(AdminActionPolicy).allows('viewAny')
-    const overview = await this.overviews.overview(auth.getUserOrFail(), params.id, {
+    const overview = await this.overviews.overview(actor, params.id, {
       withActivity,
     })
     const timezone = storeTimezone()
@@ -74,28 +72,23 @@ export default class UsersController {
     return this.#setActive(ctx, false)
   }
 
-  async changeType({ bouncer, params, request, response, session, auth }: HttpContext) {
+  async changeType({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(UserPolicy).authorize('manageAny')
     const { userType } = await request.validateUsing(changeUserTypeValidator)
-    const { user } = await this.administration.changeType(
-      acting({ auth, request }),
-      params.id,
-      userType
-    )
+    const { user } = await this.administration.changeType(actor, params.id, userType)
     session.flash('success', `${user.email} is now ${userType}.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))
   }
 
   /** Activates or deactivates the account, and says whether it already was. */
   async #setActive(
-    { bouncer, params, request, response, session, auth }: HttpContext,
+    { actor, bouncer, params, request, response, session }: HttpContext,
     active: boolean
   ) {
     await bouncer.with(UserPolicy).authorize('manageAny')
-    const by = acting({ auth, request })
     const { user, changed } = active
-      ? await this.administration.activate(by, params.id)
-      : await this.administration.deactivate(by, params.id)
+      ? await this.administration.activate(actor, params.id)
+      : await this.administration.deactivate(actor, params.id)
     const state = active ? 'active' : 'deactivated'
     session.flash('success', `${user.email} ${changed ? 'is now' : 'was already'} ${state}.`)
     return response.redirect(consolePageToReturnTo(request.header('referer')))

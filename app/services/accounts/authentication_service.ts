@@ -13,6 +13,7 @@ import {
 import { TokenService, type IssuedTokens } from '#services/accounts/token_service'
 import { recordSecurityEvent } from '#services/system/security_events'
 import { normalizeEmail } from '#support/email_address'
+import type { Actor, Caller } from '#support/actor'
 
 /** Login input. */
 export interface LoginInput {
@@ -48,11 +49,8 @@ export class AuthenticationService {
   constructor(protected tokens: TokenService) {}
 
   /** Checks the credentials and issues a token pair. */
-  async login(
-    input: LoginInput,
-    clientAddress: string
-  ): Promise<{ user: User; tokens: IssuedTokens }> {
-    const user = await this.verifyCredentials(input, clientAddress)
+  async login(caller: Caller, input: LoginInput): Promise<{ user: User; tokens: IssuedTokens }> {
+    const user = await this.verifyCredentials(caller, input)
     return { user, tokens: await this.tokens.issue(user) }
   }
 
@@ -61,8 +59,8 @@ export class AuthenticationService {
    * admin console signs in through this too, so both front doors share every rule and message.
    */
   async verifyCredentials(
+    { clientAddress }: Caller,
     input: LoginInput,
-    clientAddress: string,
     channel: SignInChannel = 'api'
   ): Promise<User> {
     const email = normalizeEmail(input.email)
@@ -101,37 +99,33 @@ export class AuthenticationService {
   }
 
   /** Signs in to the admin console: the same checks as `login`, recorded as a console sign-in. */
-  async signInToConsole(
-    input: { email: string; password: string },
-    clientAddress: string
-  ): Promise<User> {
-    const user = await this.verifyCredentials(
-      { ...input, userType: 'admin' },
-      clientAddress,
-      'console'
-    )
-    recordSecurityEvent('console.signed_in', { actorId: user.id, targetId: user.id, clientAddress })
+  async signInToConsole(caller: Caller, input: { email: string; password: string }): Promise<User> {
+    const user = await this.verifyCredentials(caller, { ...input, userType: 'admin' }, 'console')
+    recordSecurityEvent('console.signed_in', {
+      actorId: user.id,
+      targetId: user.id,
+      clientAddress: caller.clientAddress,
+    })
     return user
   }
 
   /** Records the end of a console session (the session itself is ended by the caller). */
-  recordConsoleSignOut(user: User | undefined, clientAddress: string): void {
-    if (!user) return
+  recordConsoleSignOut(actor: Actor): void {
     recordSecurityEvent('console.signed_out', {
-      actorId: user.id,
-      targetId: user.id,
-      clientAddress,
+      actorId: actor.user.id,
+      targetId: actor.user.id,
+      clientAddress: actor.clientAddress,
     })
   }
 
   /** Rotates a refresh token into a new pair. */
-  async refresh(refreshToken: string, clientAddress: string): Promise<IssuedTokens> {
-    return this.tokens.refresh(refreshToken, clientAddress)
+  async refresh(caller: Caller, refreshToken: string): Promise<IssuedTokens> {
+    return this.tokens.refresh(caller, refreshToken)
   }
 
-  /** Ends the current session (and the one of `refreshToken`, when given). */
-  async logout(user: User, sessionId: string | undefined, refreshToken?: string): Promise<void> {
-    await this.tokens.endSessions(user, sessionId, refreshToken)
+  /** Ends the actor's current session (and the one of `refreshToken`, when given). */
+  async logout(actor: Actor, sessionId: string | undefined, refreshToken?: string): Promise<void> {
+    await this.tokens.endSessions(actor.user, sessionId, refreshToken)
   }
 
   /**

@@ -23,6 +23,7 @@ import { OutboxService } from '#services/mail/outbox_service'
 import { sqlTime } from '#support/sql_time'
 import { normalizeEmail } from '#support/email_address'
 import { recordSecurityEvent } from '#services/system/security_events'
+import type { Actor, Caller } from '#support/actor'
 
 /** Reset input. */
 export interface ResetPasswordInput {
@@ -30,6 +31,12 @@ export interface ResetPasswordInput {
   otp: string
   newPassword: string
   userType?: LoginType
+}
+
+/** The signed-in account's current password and the one to replace it. */
+export interface PasswordChange {
+  oldPassword: string
+  newPassword: string
 }
 
 /**
@@ -75,7 +82,7 @@ export class PasswordService {
   }
 
   /** Sets a new password with a reset code; the code picks the account among the address's. */
-  async reset(input: ResetPasswordInput, clientAddress: string | null = null): Promise<void> {
+  async reset({ clientAddress }: Caller, input: ResetPasswordInput): Promise<void> {
     const email = normalizeEmail(input.email)
     // The password is judged and hashed before any lookup, so neither the answer nor its timing
     // tells whether the address has an account.
@@ -106,12 +113,10 @@ export class PasswordService {
     recordSecurityEvent('password.reset', { actorId: null, targetId: owner.id, clientAddress })
   }
 
-  /** Changes the signed-in user's password after checking the current one. */
+  /** Changes the actor's own password after checking the current one. */
   async change(
-    user: User,
-    oldPassword: string,
-    newPassword: string,
-    clientAddress: string | null = null
+    { user, clientAddress }: Actor,
+    { oldPassword, newPassword }: PasswordChange
   ): Promise<void> {
     const key = `change_password_${user.id}`
     const throttle = wrongCurrentPasswords()

@@ -17,6 +17,7 @@ import {
 import { sqlTime } from '#support/sql_time'
 import { CompiledQuery } from '#support/compiled_query'
 import { recordSecurityEvent } from '#services/system/security_events'
+import type { Caller } from '#support/actor'
 
 /** What login and refresh hand back to the client. */
 export interface IssuedTokens {
@@ -139,9 +140,10 @@ export class TokenService {
 
   /**
    * Exchanges a refresh token for a new pair; reuse of a rotated token revokes its family and is
-   * recorded as a security event (`clientAddress` says where the reused token came from).
+   * recorded as a security event (the caller's client address says where the reused token came
+   * from).
    */
-  async refresh(presented: string, clientAddress: string | null = null): Promise<IssuedTokens> {
+  async refresh({ clientAddress }: Caller, presented: string): Promise<IssuedTokens> {
     const outcome = await db.transaction(async (trx) => {
       const token = await RefreshToken.query({ client: trx })
         .where('token_hash', digest(presented))

@@ -14,7 +14,8 @@ import { TokenService } from '#services/accounts/token_service'
 import { isUniqueViolation } from '#support/db_errors'
 import { recordSecurityEvent, type SecurityEvent } from '#services/system/security_events'
 import { mayManageAccount } from '#policies/user_policy'
-import { AuditTrail, changedFields, type AdminActing } from '#services/admin/audit_trail_service'
+import { AuditTrail, changedFields } from '#services/admin/audit_trail_service'
+import type { Actor } from '#support/actor'
 import type { AuditAction, AuditChanges } from '#models/admin_action'
 
 /** What an administrative action did: `changed` is false for a repeat that changed nothing. */
@@ -59,12 +60,12 @@ export class UserAdministrationService {
 
   /** Changes the account type; revokes every token of the account. */
   async changeType(
-    acting: AdminActing,
+    actor: Actor,
     targetId: string,
     newType: UserType
   ): Promise<AdministrationResult> {
     try {
-      return await this.#change(acting, targetId, {
+      return await this.#change(actor, targetId, {
         to: { userType: newType },
         newType,
         revokeTokens: true,
@@ -92,8 +93,8 @@ export class UserAdministrationService {
   }
 
   /** Deactivates the account; it can no longer sign in and its tokens stop working at once. */
-  async deactivate(acting: AdminActing, targetId: string): Promise<AdministrationResult> {
-    return this.#change(acting, targetId, {
+  async deactivate(actor: Actor, targetId: string): Promise<AdministrationResult> {
+    return this.#change(actor, targetId, {
       to: { isActive: false },
       revokeTokens: true,
       action: 'user.deactivated',
@@ -107,8 +108,8 @@ export class UserAdministrationService {
   }
 
   /** Activates the account (also approves an admin registration). */
-  async activate(acting: AdminActing, targetId: string): Promise<AdministrationResult> {
-    return this.#change(acting, targetId, {
+  async activate(actor: Actor, targetId: string): Promise<AdministrationResult> {
+    return this.#change(actor, targetId, {
       to: { isActive: true, awaitingApproval: false },
       revokeTokens: false,
       action: 'user.activated',
@@ -124,12 +125,12 @@ export class UserAdministrationService {
    * security event.
    */
   async #change(
-    acting: AdminActing,
+    actor: Actor,
     targetId: string,
     change: AccountChange
   ): Promise<AdministrationResult> {
     const { user, changes } = await db.transaction(async (trx) => {
-      const target = await this.#loadManageable(acting.actor, targetId, trx, change.newType)
+      const target = await this.#loadManageable(actor.user, targetId, trx, change.newType)
       const current = Object.fromEntries(
         Object.keys(change.to).map((field) => [field, target[field as keyof AccountFields]])
       )
@@ -140,7 +141,7 @@ export class UserAdministrationService {
       await target.useTransaction(trx).save()
       if (change.revokeTokens) await this.tokens.revokeAll(target, trx)
       await this.audit.record(trx, {
-        ...acting,
+        actor,
         action: change.action,
         targetType: 'user',
         targetId: target.id,
@@ -150,9 +151,9 @@ export class UserAdministrationService {
     })
     if (!changes) return { user, changed: false }
     recordSecurityEvent(change.event, {
-      actorId: acting.actor.id,
+      actorId: actor.user.id,
       targetId: user.id,
-      clientAddress: acting.clientAddress,
+      clientAddress: actor.clientAddress,
       ...change.details?.(changes),
     })
     return { user, changed: true }

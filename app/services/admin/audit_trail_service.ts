@@ -5,13 +5,14 @@ import AdminAction, {
   type AuditChanges,
   type AuditTargetType,
 } from '#models/admin_action'
-import type User from '#models/user'
+import type { Actor } from '#support/actor'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { sqlTime } from '#support/sql_time'
 
 /** One administrative change, as the service that made it describes it. */
 export interface AuditEntry {
-  actor: User
+  /** Who made it, and the address of their request (null from the command line). */
+  actor: Actor
   action: AuditAction
   targetType: AuditTargetType
   targetId: string
@@ -19,19 +20,6 @@ export interface AuditEntry {
   before?: Record<string, unknown> | null
   /** The same fields after the change; null for a deletion that leaves nothing to show. */
   after?: Record<string, unknown> | null
-  /** The address the request came from, as the controller read it; null from the command line. */
-  clientAddress?: string | null
-}
-
-/**
- * The administrator behind a change and the address of their request (null from the command
- * line). Every administrative write takes it as its first parameter; one that is also made with
- * no administrator behind it (seeding, a command) takes `AdminActing | null` and records nothing
- * for null.
- */
-export interface AdminActing {
-  actor: User
-  clientAddress: string | null
 }
 
 /** What the activity lists may be narrowed to; every field is optional. */
@@ -56,31 +44,31 @@ export class AuditTrail {
   async record(trx: TransactionClientContract, entry: AuditEntry): Promise<AdminAction> {
     return AdminAction.create(
       {
-        actorId: entry.actor.id,
+        actorId: entry.actor.user.id,
         action: entry.action,
         targetType: entry.targetType,
         targetId: entry.targetId,
         changes: { before: plain(entry.before), after: plain(entry.after) },
-        clientAddress: entry.clientAddress ?? null,
+        clientAddress: entry.actor.clientAddress,
       },
       { client: trx }
     )
   }
 
   /**
-   * Records an update by `acting` when it changed any of the audited fields (`changedFields` of
+   * Records an update by `actor` when it changed any of the audited fields (`changedFields` of
    * `before` and `after`), with only those fields; records nothing when none changed or when no
    * administrator is behind it (null).
    */
   async recordUpdate(
     trx: TransactionClientContract,
-    acting: AdminActing | null,
+    actor: Actor | null,
     target: Pick<AuditEntry, 'action' | 'targetType' | 'targetId'>,
     before: Record<string, unknown>,
     after: Record<string, unknown>
   ): Promise<void> {
     const changed = changedFields(before, after)
-    if (acting && changed) await this.record(trx, { ...acting, ...target, ...changed })
+    if (actor && changed) await this.record(trx, { actor, ...target, ...changed })
   }
 
   /** Entries matching `filter`, newest first, each with its actor's id and e-mail. */

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
-import type User from '#models/user'
+import type { Actor } from '#support/actor'
 import { OrderQueryService, type OrderFilters } from '#services/orders/order_query_service'
 import { centsToAmount } from '#support/money'
 import { toDbInstant } from '#support/sql_time'
@@ -59,7 +59,7 @@ export class CsvExportService {
   constructor(protected orderQueries: OrderQueryService) {}
 
   /** The orders `actor` may see that match `filters`, newest first, as the console lists them. */
-  async *orders(actor: User, filters: OrderFilters): AsyncGenerator<string> {
+  async *orders(actor: Actor, filters: OrderFilters): AsyncGenerator<string> {
     const startedAt = DateTime.utc()
     const until = filters.until && filters.until < startedAt ? filters.until : startedAt
     yield csvLine(ORDER_COLUMNS)

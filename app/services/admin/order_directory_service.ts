@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type Order from '#models/order'
 import type { OrderStatus, PaymentStatus } from '#enums/order_status'
-import type User from '#models/user'
+import type { Actor } from '#support/actor'
 import type Shop from '#models/shop'
 import { OrderQueryService, type OrderFilters } from '#services/orders/order_query_service'
 import { allowedPaymentChanges, allowedStatusChanges } from '#services/orders/order_status_service'
@@ -49,7 +49,7 @@ export class OrderDirectoryService {
 
   /** A page of orders matching the filters, newest first. */
   async list(
-    actor: User,
+    actor: Actor,
     filters: OrderFilters,
     page: PageRequest
   ): Promise<{ rows: OrderRow[]; total: number }> {
@@ -64,7 +64,7 @@ export class OrderDirectoryService {
    * One order with its history and the changes it allows, and its audit entries when asked by a
    * reader allowed the audit trail; 404 when unknown.
    */
-  async detail(actor: User, id: string, { withActivity = false } = {}): Promise<OrderDetail> {
+  async detail(actor: Actor, id: string, { withActivity = false } = {}): Promise<OrderDetail> {
     const order = await this.orders.find(actor, id, { withPeople: true })
     const activity = withActivity
       ? await this.audit.list(

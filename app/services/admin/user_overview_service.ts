@@ -8,6 +8,7 @@ import { OrderQueryService } from '#services/orders/order_query_service'
 import { PolicyConsentService } from '#services/legal/policy_consent_service'
 import { AuditTrail } from '#services/admin/audit_trail_service'
 import { isUuid } from '#support/uuid'
+import type { Actor } from '#support/actor'
 
 /** How many of a user's most recent orders and activity entries the page shows. */
 export const USER_PAGE_RECENT = 10
@@ -36,7 +37,7 @@ export class UserOverviewService {
 
   /** One account as `actor` sees it; 404 for an unknown or malformed id. */
   async overview(
-    actor: User,
+    actor: Actor,
     userId: string,
     { withActivity = false } = {}
   ): Promise<UserOverview> {
@@ -46,7 +47,7 @@ export class UserOverviewService {
     const recent = { limit: USER_PAGE_RECENT, offset: 0 }
     const [orders, consents, activity] = await Promise.all([
       this.orders.list(actor, { customerId: user.id }, recent),
-      this.consents.list(user),
+      this.consents.ofAccount(user),
       withActivity ? this.audit.list({ involving: user.id }, recent) : null,
     ])
     return {

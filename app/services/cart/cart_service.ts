@@ -4,7 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { StrictValues } from '@adonisjs/lucid/types/querybuilder'
 import Product from '#models/product'
-import type User from '#models/user'
+import type { Actor } from '#support/actor'
 import CartItem, { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#models/cart_item'
 import Shop from '#models/shop'
 import { ProductNotFound } from '#exceptions/catalog_errors'
@@ -210,8 +210,8 @@ export function lineOf(row: LineRow, withSeller = false): CartLine | CartLineWit
 /** A customer's cart: one line per product, prices always read from the product. */
 export class CartService {
   /** The customer's cart with current prices. */
-  async view(customer: User): Promise<CartView> {
-    return this.#viewOf(await this.linesFor(customer.id))
+  async view(actor: Actor): Promise<CartView> {
+    return this.#viewOf(await this.linesFor(actor.user.id))
   }
 
   /**
@@ -220,7 +220,8 @@ export class CartService {
    * neither duplicate the line nor lose units, and every limit is checked by the statement that
    * writes: only when it writes nothing are the reasons looked up, to name the refusal.
    */
-  async add(customer: User, input: { productId: string; quantity: number }): Promise<CartView> {
+  async add(actor: Actor, input: { productId: string; quantity: number }): Promise<CartView> {
+    const customer = actor.user
     return db.transaction(async (trx) => {
       await this.#serialiseAdds(customer.id, trx)
       // A refusal read after a failed upsert can find the limits met again (stock restocked in
@@ -237,7 +238,8 @@ export class CartService {
   }
 
   /** Sets the quantity of a line already in the cart. */
-  async setQuantity(customer: User, productId: string, quantity: number): Promise<CartView> {
+  async setQuantity(actor: Actor, productId: string, quantity: number): Promise<CartView> {
+    const customer = actor.user
     return db.transaction(async (trx) => {
       const [line] = await this.linesFor(customer.id, trx, productId)
       if (!line) throw new CartItemNotFound()
@@ -252,7 +254,8 @@ export class CartService {
   }
 
   /** Removes one line; a product not in the cart is a 404. */
-  async remove(customer: User, productId: string): Promise<CartView> {
+  async remove(actor: Actor, productId: string): Promise<CartView> {
+    const customer = actor.user
     return db.transaction(async (trx) => {
       const removed = await CartItem.query({ client: trx })
         .where({ user_id: customer.id, product_id: productId })
@@ -263,8 +266,8 @@ export class CartService {
   }
 
   /** Empties the cart; emptying an empty cart is fine. */
-  async empty(customer: User): Promise<CartView> {
-    await db.transaction((trx) => this.clear(customer.id, trx))
+  async empty(actor: Actor): Promise<CartView> {
+    await db.transaction((trx) => this.clear(actor.user.id, trx))
     return this.#viewOf([])
   }
 

@@ -3,13 +3,13 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Product from '#models/product'
-import type User from '#models/user'
 import { ProductNotFound, SkuExists } from '#exceptions/catalog_errors'
 import { ShopService } from '#services/catalog/shop_service'
 import { isUniqueViolation } from '#support/db_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { sqlTime } from '#support/sql_time'
-import { AuditTrail, type AdminActing } from '#services/admin/audit_trail_service'
+import { AuditTrail } from '#services/admin/audit_trail_service'
+import type { Actor } from '#support/actor'
 
 /** A product as a seller describes it; money in integer cents. */
 export interface ProductInput {
@@ -37,10 +37,10 @@ export class ProductService {
   ) {}
 
   /** Adds a product to one of the seller's shops; a SKU already used in that shop is a 409. */
-  async create(seller: User, input: ProductInput): Promise<Product> {
+  async create(actor: Actor, input: ProductInput): Promise<Product> {
     return this.#translatingSkuConflict(() =>
       db.transaction(async (trx) => {
-        const shop = await this.shops.ownedShop(seller, input.shopId, trx)
+        const shop = await this.shops.ownedShop(actor, input.shopId, trx)
         const product = await Product.create(
           {
             shopId: shop.id,
@@ -61,23 +61,23 @@ export class ProductService {
 
   /** The seller's products, newest first, optionally of one of its shops. */
   async list(
-    seller: User,
+    actor: Actor,
     filter: { shopId?: string },
     page: PageRequest
   ): Promise<PageResult<Product>> {
-    if (filter.shopId) await this.shops.ownedShop(seller, filter.shopId)
-    const query = this.#owned(seller).preload('shop')
+    if (filter.shopId) await this.shops.ownedShop(actor, filter.shopId)
+    const query = this.#owned(actor).preload('shop')
     if (filter.shopId) query.where('products.shop_id', filter.shopId)
     return pageOf(query, page, (slice) => slice.withScopes((scopes) => scopes.sortedBy('newest')))
   }
 
   /** Changes the given fields; moving to another shop needs that shop to be the seller's too. */
-  async update(seller: User, productId: string, input: Partial<ProductInput>): Promise<Product> {
+  async update(actor: Actor, productId: string, input: Partial<ProductInput>): Promise<Product> {
     return this.#translatingSkuConflict(() =>
       db.transaction(async (trx) => {
-        const product = await this.find(seller, productId, trx)
+        const product = await this.find(actor, productId, trx)
         if (input.shopId !== undefined && input.shopId !== product.shopId) {
-          const shop = await this.shops.ownedShop(seller, input.shopId, trx)
+          const shop = await this.shops.ownedShop(actor, input.shopId, trx)
           product.shopId = shop.id
           product.$setRelated('shop', shop)
         }
@@ -101,22 +101,22 @@ export class ProductService {
    * change in the same transaction. A product already taken down keeps its first reason and
    * nothing is recorded; a deleted product is a 404.
    */
-  async takeDown(acting: AdminActing, productId: string, reason: string): Promise<Product> {
+  async takeDown(actor: Actor, productId: string, reason: string): Promise<Product> {
     // To the second, as SQLite keeps it: the audit trail records the instant as stored.
     const takenDownAt = DateTime.now().startOf('second')
-    return this.#changeTakedown(acting, productId, { takenDownAt, reason })
+    return this.#changeTakedown(actor, productId, { takenDownAt, reason })
   }
 
   /**
    * Lifts an administrator's takedown: the product is on sale again if its seller's switch is on
    * and its shop is selling. A product not taken down changes nothing and nothing is recorded.
    */
-  async restore(acting: AdminActing, productId: string): Promise<Product> {
-    return this.#changeTakedown(acting, productId, null)
+  async restore(actor: Actor, productId: string): Promise<Product> {
+    return this.#changeTakedown(actor, productId, null)
   }
 
   async #changeTakedown(
-    acting: AdminActing,
+    actor: Actor,
     productId: string,
     takedown: { takenDownAt: DateTime; reason: string } | null
   ): Promise<Product> {
@@ -135,7 +135,7 @@ export class ProductService {
       product.takedownReason = takedown?.reason ?? null
       await product.useTransaction(trx).save()
       await this.audit.record(trx, {
-        ...acting,
+        actor,
         action: takedown ? 'product.taken_down' : 'product.restored',
         targetType: 'product',
         targetId: product.id,
@@ -150,12 +150,12 @@ export class ProductService {
    * Soft-deletes the product: it leaves the catalog, the seller's lists and carts' totals, while
    * orders that reference it keep their row.
    */
-  async delete(seller: User, productId: string): Promise<void> {
+  async delete(actor: Actor, productId: string): Promise<void> {
     await db.transaction(async (trx) => {
       const deleted = await Product.query({ client: trx })
         .where('id', productId)
         .whereNull('deleted_at')
-        .whereIn('shop_id', trx.from('shops').select('id').where('seller_id', seller.id))
+        .whereIn('shop_id', trx.from('shops').select('id').where('seller_id', actor.user.id))
         .update({
           deleted_at: sqlTime(DateTime.now(), trx),
           updated_at: sqlTime(DateTime.now(), trx),
@@ -164,15 +164,15 @@ export class ProductService {
     })
   }
 
-  #owned(seller: User, trx?: TransactionClientContract) {
+  #owned(actor: Actor, trx?: TransactionClientContract) {
     return Product.query({ client: trx })
       .withScopes((scopes) => scopes.notDeleted())
-      .whereHas('shop', (shop) => shop.where('seller_id', seller.id))
+      .whereHas('shop', (shop) => shop.where('seller_id', actor.user.id))
   }
 
   /** One of the seller's products, whatever its active flag; deleted ones are gone. */
-  async find(seller: User, productId: string, trx?: TransactionClientContract): Promise<Product> {
-    const product = await this.#owned(seller, trx)
+  async find(actor: Actor, productId: string, trx?: TransactionClientContract): Promise<Product> {
+    const product = await this.#owned(actor, trx)
       .where('products.id', productId)
       .preload('shop')
       .first()

@@ -2,11 +2,11 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Shop from '#models/shop'
-import type User from '#models/user'
 import { ShopStatus } from '#enums/shop_status'
 import { ShopNotFound } from '#exceptions/catalog_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
-import { AuditTrail, type AdminActing } from '#services/admin/audit_trail_service'
+import { AuditTrail } from '#services/admin/audit_trail_service'
+import type { Actor } from '#support/actor'
 
 /** Fields a seller gives a shop. */
 export interface ShopInput {
@@ -26,11 +26,11 @@ export class ShopService {
   constructor(protected audit: AuditTrail) {}
 
   /** Opens a new shop for the seller; it stays PENDING until an admin approves it. */
-  async create(seller: User, input: ShopInput): Promise<Shop> {
+  async create(actor: Actor, input: ShopInput): Promise<Shop> {
     return db.transaction(async (trx) => {
       return Shop.create(
         {
-          sellerId: seller.id,
+          sellerId: actor.user.id,
           name: input.name,
           description: input.description ?? null,
           status: ShopStatus.PENDING,
@@ -41,9 +41,9 @@ export class ShopService {
   }
 
   /** Edits the seller's own shop (another seller's is a 404); the status is not touched. */
-  async update(seller: User, shopId: string, input: Partial<ShopInput>): Promise<Shop> {
+  async update(actor: Actor, shopId: string, input: Partial<ShopInput>): Promise<Shop> {
     return db.transaction(async (trx) => {
-      const shop = await this.ownedShop(seller, shopId, trx)
+      const shop = await this.ownedShop(actor, shopId, trx)
       if (input.name !== undefined) shop.name = input.name
       if (input.description !== undefined) shop.description = input.description
       await shop.save()
@@ -52,8 +52,8 @@ export class ShopService {
   }
 
   /** The seller's shops, newest first. */
-  async listForSeller(seller: User, page: PageRequest): Promise<PageResult<Shop>> {
-    return pageOf(Shop.query().where('seller_id', seller.id), page, newestFirst)
+  async listForSeller(actor: Actor, page: PageRequest): Promise<PageResult<Shop>> {
+    return pageOf(Shop.query().where('seller_id', actor.user.id), page, newestFirst)
   }
 
   /** Every shop, optionally of one status, newest first (the admin console's list). */
@@ -71,20 +71,20 @@ export class ShopService {
   }
 
   /** Puts the shop's products on sale; approving an approved shop changes nothing. */
-  async approve(acting: AdminActing, shopId: string): Promise<Shop> {
-    return this.#moveTo(acting, shopId, ShopStatus.APPROVED)
+  async approve(actor: Actor, shopId: string): Promise<Shop> {
+    return this.#moveTo(actor, shopId, ShopStatus.APPROVED)
   }
 
   /** Takes the shop's products off sale; suspending a suspended shop changes nothing. */
-  async suspend(acting: AdminActing, shopId: string): Promise<Shop> {
-    return this.#moveTo(acting, shopId, ShopStatus.SUSPENDED)
+  async suspend(actor: Actor, shopId: string): Promise<Shop> {
+    return this.#moveTo(actor, shopId, ShopStatus.SUSPENDED)
   }
 
   /** The seller's own shop, or a 404 that does not reveal whether someone else's exists. */
-  async ownedShop(seller: User, shopId: string, trx?: TransactionClientContract): Promise<Shop> {
+  async ownedShop(actor: Actor, shopId: string, trx?: TransactionClientContract): Promise<Shop> {
     const shop = await Shop.query({ client: trx })
       .where('id', shopId)
-      .where('seller_id', seller.id)
+      .where('seller_id', actor.user.id)
       .first()
     if (!shop) throw new ShopNotFound()
     return shop
@@ -95,7 +95,7 @@ export class ShopService {
    * audit entry names the status the change really left, and racing admins queue: the second
    * finds the shop already moved and changes, and records, nothing.
    */
-  async #moveTo(acting: AdminActing, shopId: string, status: ShopStatus): Promise<Shop> {
+  async #moveTo(actor: Actor, shopId: string, status: ShopStatus): Promise<Shop> {
     return db.transaction(async (trx) => {
       const query = Shop.query({ client: trx }).where('id', shopId)
       if (trx.dialect.name === 'postgres') query.forUpdate()
@@ -106,7 +106,7 @@ export class ShopService {
       shop.status = status
       await shop.useTransaction(trx).save()
       await this.audit.record(trx, {
-        ...acting,
+        actor,
         action: status === ShopStatus.APPROVED ? 'shop.approved' : 'shop.suspended',
         targetType: 'shop',
         targetId: shop.id,

@@ -6,7 +6,7 @@ import type { Knex } from 'knex'
 import config from '@adonisjs/core/services/config'
 import { CompiledQuery } from '#support/compiled_query'
 import { addressSnapshot } from '#support/address_snapshot'
-import type User from '#models/user'
+import type { Actor } from '#support/actor'
 import type { AddressSnapshot } from '#models/order'
 import type ShippingMethod from '#models/shipping_method'
 import {
@@ -29,7 +29,7 @@ import {
   type CouponSnapshot,
 } from '#services/coupons/coupon_usage_service'
 import { evaluateCoupon } from '#services/coupons/coupon_rules'
-import { CouponGuessLimiter, type CouponGuesser } from '#services/coupons/coupon_guess_limiter'
+import { CouponGuessLimiter } from '#services/coupons/coupon_guess_limiter'
 import { EmptyCart, ShippingAddressNotFound } from '#exceptions/checkout_errors'
 import { InsufficientStock, ProductUnavailable } from '#exceptions/cart_errors'
 import { CheckoutCouponNotFound } from '#exceptions/coupon_errors'
@@ -38,10 +38,8 @@ import { CheckoutCouponNotFound } from '#exceptions/coupon_errors'
 export interface CheckoutInput {
   shippingAddressId: string
   shippingMethodId: string
-  /** Any case; absent, null or blank means no coupon. */
+  /** Any case; absent, null or blank means no coupon; one that matches nothing is a guess. */
   couponCode?: string | null
-  /** Where the request came from: a coupon code that matches nothing is a guess from there. */
-  clientAddress: string
 }
 
 /** The cart lines one shop ships, in cart order, and whom to tell when they are ordered. */
@@ -122,11 +120,8 @@ export class CheckoutService {
    * this order: unknown address or method (404), empty cart, a product no longer on sale, a line
    * above the stock, a coupon that does not apply (422).
    */
-  async quote(
-    customer: User,
-    input: CheckoutInput,
-    trx?: TransactionClientContract
-  ): Promise<Quote> {
+  async quote(actor: Actor, input: CheckoutInput, trx?: TransactionClientContract): Promise<Quote> {
+    const customer = actor.user
     const code = input.couponCode?.trim().toUpperCase() || null
     const rows = await (code ? quoteReads.withCoupon : quoteReads.withoutCoupon).rows<QuoteReadRow>(
       code ? [input.shippingAddressId, customer.id, code] : [input.shippingAddressId, customer.id],
@@ -165,7 +160,7 @@ export class CheckoutService {
       code,
       applicable,
       merchandiseSubTotal(pricingShops),
-      { userId: customer.id, clientAddress: input.clientAddress },
+      actor,
       trx
     )
     const taxRate = await this.taxRates.rateFor(address.country, address.state, trx)
@@ -197,13 +192,13 @@ export class CheckoutService {
     code: string | null,
     applicable: CouponSnapshot | null,
     subTotal: number,
-    guesser: CouponGuesser,
+    actor: Actor,
     trx?: TransactionClientContract
   ): Promise<{ coupon: CouponSnapshot | null; discount: number }> {
     if (!code) return { coupon: null, discount: 0 }
-    await this.guesses.consume(guesser)
+    await this.guesses.consume(actor)
     if (applicable || (await this.coupons.codeExists(code, trx))) {
-      await this.guesses.refund(guesser)
+      await this.guesses.refund(actor)
     }
     if (!applicable) throw new CheckoutCouponNotFound()
     const outcome = evaluateCoupon(applicable.terms, subTotal, Date.now())

@@ -31,6 +31,7 @@ import { OrderNumbers } from '#services/checkout/order_number'
 import { CouponUsageService } from '#services/coupons/coupon_usage_service'
 import { OrderQueryService } from '#services/orders/order_query_service'
 import { CartChanged } from '#exceptions/checkout_errors'
+import type { Actor } from '#support/actor'
 
 /** A place-order request, validated. */
 export interface PlaceOrderInput extends CheckoutInput {
@@ -84,7 +85,8 @@ export class OrderPlacementService {
    * before the placement's work, and the claim is rolled back when the count refuses; a known key
    * is never counted, so a client retrying after a timeout always gets its answer.
    */
-  async place(customer: User, input: PlaceOrderInput): Promise<Placement> {
+  async place(actor: Actor, input: PlaceOrderInput): Promise<Placement> {
+    const customer = actor.user
     const fingerprint = fingerprintOf({
       shippingAddressId: input.shippingAddressId.toLowerCase(),
       shippingMethodId: input.shippingMethodId.toLowerCase(),
@@ -96,7 +98,7 @@ export class OrderPlacementService {
       const claim = await this.keys.claim(trx, customer.id, input.idempotencyKey, fingerprint)
       if (claim.kind === 'replay') return claim
       if (claim.fresh) await newKeys().consume(`place_order_${customer.id}`)
-      return { kind: 'placed', orders: await this.#placeIn(trx, customer, input, claim) }
+      return { kind: 'placed', orders: await this.#placeIn(trx, actor, input, claim) }
     })
     if (outcome.kind === 'placed') return { orders: outcome.orders, replayed: false }
     // Read once the transaction has ended: on SQLite it holds the only connection.
@@ -105,11 +107,12 @@ export class OrderPlacementService {
 
   async #placeIn(
     trx: TransactionClientContract,
-    customer: User,
+    actor: Actor,
     input: PlaceOrderInput,
     claim: Extract<Claim, { kind: 'claimed' }>
   ): Promise<Order[]> {
-    const quote = await this.checkout.quote(customer, input, trx)
+    const customer = actor.user
+    const quote = await this.checkout.quote(actor, input, trx)
     // One instant for the whole placement, so its orders sort together in every list, kept as
     // the database keeps it (whole seconds on SQLite), so the orders answered are the ones stored.
     const placedAt =

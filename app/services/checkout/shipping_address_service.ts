@@ -1,7 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import ShippingAddress from '#models/shipping_address'
-import type User from '#models/user'
+import type { Actor } from '#support/actor'
 import { ShippingAddressLimitReached, ShippingAddressNotFound } from '#exceptions/checkout_errors'
 import { isUniqueViolation } from '#support/db_errors'
 import { sqlTime } from '#support/sql_time'
@@ -53,8 +53,8 @@ export function deliveryQuery(client: QueryClientContract, id: string, customerI
  */
 export class ShippingAddressService {
   /** The customer's addresses, the default first, then oldest first. */
-  async list(customer: User, page: PageRequest): Promise<PageResult<ShippingAddress>> {
-    return pageOf(ShippingAddress.query().where('user_id', customer.id), page, (query) =>
+  async list(actor: Actor, page: PageRequest): Promise<PageResult<ShippingAddress>> {
+    return pageOf(ShippingAddress.query().where('user_id', actor.user.id), page, (query) =>
       query.orderBy('is_default', 'desc').orderBy('created_at', 'asc').orderBy('id', 'asc')
     )
   }
@@ -65,7 +65,8 @@ export class ShippingAddressService {
    * parallel saves of one customer are counted one after another and cannot pass the limit
    * together.
    */
-  async create(customer: User, input: ShippingAddressInput): Promise<ShippingAddress> {
+  async create(actor: Actor, input: ShippingAddressInput): Promise<ShippingAddress> {
+    const customer = actor.user
     return this.#withDefaultRace(async (trx) => {
       await trx.from('users').where('id', customer.id).select('id').forUpdate()
       const [kept] = await trx
@@ -94,10 +95,11 @@ export class ShippingAddressService {
 
   /** Changes the fields given; `null` clears an optional one. */
   async update(
-    customer: User,
+    actor: Actor,
     id: string,
     input: Partial<ShippingAddressInput>
   ): Promise<ShippingAddress> {
+    const customer = actor.user
     return this.#withDefaultRace(async (trx) => {
       const address = await this.findOwned(customer.id, id, trx)
       const changes = Object.fromEntries(
@@ -111,10 +113,10 @@ export class ShippingAddressService {
   }
 
   /** Deletes an address; placed orders keep their own copy. */
-  async delete(customer: User, id: string): Promise<void> {
+  async delete(actor: Actor, id: string): Promise<void> {
     const deleted = await ShippingAddress.query()
       .where('id', id)
-      .where('user_id', customer.id)
+      .where('user_id', actor.user.id)
       .delete()
     if (Number(deleted) !== 1) throw new ShippingAddressNotFound()
   }

@@ -9,7 +9,8 @@ import { sqlTime } from '#support/sql_time'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { nearStaticCache } from '#services/checkout/near_static_cache'
 import { CompiledQuery } from '#support/compiled_query'
-import { AuditTrail, type AdminActing } from '#services/admin/audit_trail_service'
+import { AuditTrail } from '#services/admin/audit_trail_service'
+import type { Actor } from '#support/actor'
 
 /** A shipping method as an admin writes it; `priceCents` already converted from the amount. */
 export interface ShippingMethodInput {
@@ -86,7 +87,7 @@ export class ShippingMethodService {
   }
 
   /** Creates a method; a live method with the same name (any case) is a 409. */
-  async create(acting: AdminActing | null, input: ShippingMethodInput): Promise<ShippingMethod> {
+  async create(actor: Actor | null, input: ShippingMethodInput): Promise<ShippingMethod> {
     const method = new ShippingMethod()
     method.fill({
       name: input.name,
@@ -96,9 +97,9 @@ export class ShippingMethodService {
       isActive: input.isActive ?? true,
     })
     await this.#save(method, async (trx) => {
-      if (!acting) return
+      if (!actor) return
       await this.audit.record(trx, {
-        ...acting,
+        actor,
         action: 'shipping_method.created',
         targetType: 'shipping_method',
         targetId: method.id,
@@ -111,7 +112,7 @@ export class ShippingMethodService {
 
   /** Changes the fields given. */
   async update(
-    acting: AdminActing | null,
+    actor: Actor | null,
     id: string,
     input: Partial<ShippingMethodInput>
   ): Promise<ShippingMethod> {
@@ -123,7 +124,7 @@ export class ShippingMethodService {
     await this.#save(method, (trx) =>
       this.audit.recordUpdate(
         trx,
-        acting,
+        actor,
         { action: 'shipping_method.updated', targetType: 'shipping_method', targetId: method.id },
         before,
         auditedFields(method)
@@ -133,7 +134,7 @@ export class ShippingMethodService {
   }
 
   /** Soft-deletes a method: it disappears from every list and from checkout; orders keep its name. */
-  async delete(acting: AdminActing | null, id: string): Promise<void> {
+  async delete(actor: Actor | null, id: string): Promise<void> {
     try {
       await db.transaction(async (trx) => {
         const now = DateTime.now()
@@ -143,9 +144,9 @@ export class ShippingMethodService {
           .whereNull('deleted_at')
           .update({ deleted_at: at, is_active: false, updated_at: at })
         if (Number(deleted) !== 1) throw new ShippingMethodNotFound()
-        if (!acting) return
+        if (!actor) return
         await this.audit.record(trx, {
-          ...acting,
+          actor,
           action: 'shipping_method.deleted',
           targetType: 'shipping_method',
           targetId: id,

@@ -9,7 +9,8 @@ import { isUniqueViolation } from '#support/db_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { nearStaticCache } from '#services/checkout/near_static_cache'
 import { CompiledQuery } from '#support/compiled_query'
-import { AuditTrail, type AdminActing } from '#services/admin/audit_trail_service'
+import { AuditTrail } from '#services/admin/audit_trail_service'
+import type { Actor } from '#support/actor'
 
 /** A tax rate as an admin writes it; `rate` in thousandths of a percent. */
 export interface TaxRateInput {
@@ -38,7 +39,7 @@ const ratesOf = new CompiledQuery<[country: string, region: string]>(2, (client,
 /**
  * Tax rates per destination, and the rate that applies to an address: the rate of its country
  * and region, else of its country, else DEFAULT_TAX_RATE. A write made by an administrator
- * (`acting`) is recorded in the audit trail within its transaction.
+ * (`actor`) is recorded in the audit trail within its transaction.
  */
 @inject()
 export class TaxRateService {
@@ -59,13 +60,13 @@ export class TaxRateService {
   }
 
   /** Adds a rate; a second rate for the same (country, region) is a 409. */
-  async create(acting: AdminActing | null, input: TaxRateInput): Promise<TaxRate> {
+  async create(actor: Actor | null, input: TaxRateInput): Promise<TaxRate> {
     const taxRate = new TaxRate()
     taxRate.fill({ country: input.country, region: regionKey(input.region), rate: input.rate })
     await this.#save(taxRate, async (trx) => {
-      if (!acting) return
+      if (!actor) return
       await this.audit.record(trx, {
-        ...acting,
+        actor,
         action: 'tax_rate.created',
         targetType: 'tax_rate',
         targetId: taxRate.id,
@@ -77,11 +78,7 @@ export class TaxRateService {
   }
 
   /** Changes the fields given; a null region makes the rate country-wide. */
-  async update(
-    acting: AdminActing | null,
-    id: string,
-    input: Partial<TaxRateInput>
-  ): Promise<TaxRate> {
+  async update(actor: Actor | null, id: string, input: Partial<TaxRateInput>): Promise<TaxRate> {
     const taxRate = await this.find(id)
     const before = auditedFields(taxRate)
     if (input.country !== undefined) taxRate.country = input.country
@@ -90,7 +87,7 @@ export class TaxRateService {
     await this.#save(taxRate, (trx) =>
       this.audit.recordUpdate(
         trx,
-        acting,
+        actor,
         { action: 'tax_rate.updated', targetType: 'tax_rate', targetId: taxRate.id },
         before,
         auditedFields(taxRate)
@@ -100,15 +97,15 @@ export class TaxRateService {
   }
 
   /** Removes a rate; placed orders keep the tax they were charged. */
-  async delete(acting: AdminActing | null, id: string): Promise<void> {
+  async delete(actor: Actor | null, id: string): Promise<void> {
     try {
       await db.transaction(async (trx) => {
         const taxRate = await TaxRate.find(id, { client: trx })
         const deleted = await TaxRate.query({ client: trx }).where('id', id).delete()
         if (!taxRate || Number(deleted) !== 1) throw new TaxRateNotFound()
-        if (!acting) return
+        if (!actor) return
         await this.audit.record(trx, {
-          ...acting,
+          actor,
           action: 'tax_rate.deleted',
           targetType: 'tax_rate',
           targetId: id,

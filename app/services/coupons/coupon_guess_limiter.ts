@@ -1,10 +1,5 @@
 import limiter from '@adonisjs/limiter/services/main'
-
-/** Who is trying a coupon code: the signed-in user and the client address of the request. */
-export interface CouponGuesser {
-  userId: string
-  clientAddress: string
-}
+import type { Actor } from '#support/actor'
 
 /** Attempts with a code that matches no coupon: 30 a minute per user and per client address. */
 export const COUPON_GUESSES_PER_MINUTE = 30
@@ -20,18 +15,21 @@ const guesses = () => limiter.use({ requests: COUPON_GUESSES_PER_MINUTE, duratio
  * turns out to name a coupon that exists, so customers using real codes are never slowed down.
  */
 export class CouponGuessLimiter {
-  /** Counts one attempt for the user and for the address; 429 when either has none left. */
-  async consume(guesser: CouponGuesser): Promise<void> {
-    await guesses().consume(userKey(guesser))
-    await guesses().consume(addressKey(guesser))
+  /**
+   * Counts one attempt for the actor's account and for its client address; 429 when either has
+   * none left.
+   */
+  async consume(actor: Actor): Promise<void> {
+    await guesses().consume(userKey(actor))
+    await guesses().consume(addressKey(actor))
   }
 
   /** Gives back an attempt whose code named an existing coupon. */
-  async refund(guesser: CouponGuesser): Promise<void> {
-    await guesses().decrement(userKey(guesser))
-    await guesses().decrement(addressKey(guesser))
+  async refund(actor: Actor): Promise<void> {
+    await guesses().decrement(userKey(actor))
+    await guesses().decrement(addressKey(actor))
   }
 }
 
-const userKey = (guesser: CouponGuesser) => `coupon_guess_user_${guesser.userId}`
-const addressKey = (guesser: CouponGuesser) => `coupon_guess_ip_${guesser.clientAddress}`
+const userKey = (actor: Actor) => `coupon_guess_user_${actor.user.id}`
+const addressKey = (actor: Actor) => `coupon_guess_ip_${actor.clientAddress}`

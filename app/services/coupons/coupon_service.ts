@@ -16,8 +16,9 @@ import { COUPON_PERCENT } from '#support/percent'
 import { type DiscountType } from '#enums/discount_type'
 import { snapshotOf } from '#services/coupons/coupon_usage_service'
 import { affectedRows } from '#services/coupons/affected_rows'
-import { CouponGuessLimiter, type CouponGuesser } from '#services/coupons/coupon_guess_limiter'
-import { AuditTrail, type AdminActing } from '#services/admin/audit_trail_service'
+import { CouponGuessLimiter } from '#services/coupons/coupon_guess_limiter'
+import { AuditTrail } from '#services/admin/audit_trail_service'
+import type { Actor } from '#support/actor'
 
 /** A new coupon. Amounts in cents; a PERCENTAGE value in hundredths of a percent. */
 export interface CouponInput {
@@ -57,7 +58,7 @@ function auditedFields(coupon: Coupon): Record<string, unknown> {
 }
 
 /**
- * Admin management of coupons and the customer lookup by code. Every write by `acting.actor` is
+ * Admin management of coupons and the customer lookup by code. Every write by `actor.user` is
  * recorded in the audit trail within its own transaction, with the request's client address.
  */
 @inject()
@@ -68,7 +69,7 @@ export class CouponService {
   ) {}
 
   /** Creates a coupon; a live coupon with the same code (any case) is a 409. */
-  async create(acting: AdminActing, input: CouponInput): Promise<Coupon> {
+  async create(actor: Actor, input: CouponInput): Promise<Coupon> {
     assertCoherent(input)
     return db.transaction(async (trx) => {
       const coupon = new Coupon().merge({
@@ -87,7 +88,7 @@ export class CouponService {
       coupon.useTransaction(trx)
       await saveWithUniqueCode(coupon)
       await this.audit.record(trx, {
-        ...acting,
+        actor,
         action: 'coupon.created',
         targetType: 'coupon',
         targetId: coupon.id,
@@ -116,7 +117,7 @@ export class CouponService {
    * Applies a partial update. Rules that span fields (end after start, a percentage at most 100)
    * are checked on the merged coupon; a usage limit below the uses already counted is a 409.
    */
-  async update(acting: AdminActing, id: string, changes: CouponChanges): Promise<Coupon> {
+  async update(actor: Actor, id: string, changes: CouponChanges): Promise<Coupon> {
     return db.transaction(async (trx) => {
       // The first write both checks the new limit against the current count and locks the row
       // (PostgreSQL) or the database (SQLite), so the merged checks below read values that
@@ -148,7 +149,7 @@ export class CouponService {
       await saveWithUniqueCode(coupon)
       await this.audit.recordUpdate(
         trx,
-        acting,
+        actor,
         { action: 'coupon.updated', targetType: 'coupon', targetId: coupon.id },
         before,
         auditedFields(coupon)
@@ -161,7 +162,7 @@ export class CouponService {
    * Deletes softly: orders keep pointing at the row, while lists, lookups and checkout stop
    * seeing it and its code becomes free again. Deleting twice is a 404.
    */
-  async delete(acting: AdminActing, id: string): Promise<void> {
+  async delete(actor: Actor, id: string): Promise<void> {
     await db.transaction(async (trx) => {
       const now = DateTime.now()
       const at = sqlTime(now, trx)
@@ -171,7 +172,7 @@ export class CouponService {
         .update({ deleted_at: at, updated_at: at })
       if (affectedRows(deleted) === 0) throw new CouponNotFound()
       await this.audit.record(trx, {
-        ...acting,
+        actor,
         action: 'coupon.deleted',
         targetType: 'coupon',
         targetId: id,
@@ -182,17 +183,17 @@ export class CouponService {
   }
 
   /**
-   * The coupon a customer may use right now. Unknown, deleted, inactive, not started, expired and
+   * The coupon the actor may use right now. Unknown, deleted, inactive, not started, expired and
    * used-up codes all get the same 404, so the answer reveals nothing about codes that exist. A
-   * code that matches no coupon counts against the guess limit of `guesser`.
+   * code that matches no coupon counts against the actor's guess limit.
    */
-  async lookup(code: string, guesser: CouponGuesser, now: Instant = Date.now()): Promise<Coupon> {
-    await this.guesses.consume(guesser)
+  async lookup(actor: Actor, code: string, now: Instant = Date.now()): Promise<Coupon> {
+    await this.guesses.consume(actor)
     const coupon = await Coupon.query()
       .withScopes((scopes) => scopes.notDeleted())
       .where('code', code.trim().toUpperCase())
       .first()
-    if (coupon) await this.guesses.refund(guesser)
+    if (coupon) await this.guesses.refund(actor)
     if (!coupon || !couponAvailability(snapshotOf(coupon).terms, now).ok) {
       throw new CouponNotFound()
     }

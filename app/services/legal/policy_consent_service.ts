@@ -8,6 +8,7 @@ import { toDbInstant } from '#support/sql_time'
 import { type PolicyType } from '#enums/policy_type'
 import PolicyConsent from '#models/policy_consent'
 import type User from '#models/user'
+import type { Actor } from '#support/actor'
 import { PolicyService } from '#services/legal/policy_service'
 import { isUuid } from '#support/uuid'
 import { PolicyInactive, PolicyNotFound } from '#exceptions/legal_errors'
@@ -18,10 +19,9 @@ export const USER_AGENT_MAX_LENGTH = 512
 /** Longest client address kept (an IPv6 address with a zone fits). */
 export const IP_ADDRESS_MAX_LENGTH = 64
 
-/** What the caller consents to and where the request came from. */
+/** What the actor consents to, and the browser or app they consent from. */
 export interface ConsentRequest {
   policyId: string
-  ipAddress: string
   userAgent?: string | null
 }
 
@@ -46,11 +46,12 @@ export class PolicyConsentService {
   constructor(protected policies: PolicyService) {}
 
   /**
-   * Records the user's consent to an active policy (current, scheduled or older). Consenting again
-   * returns the existing record; a concurrent duplicate is absorbed by the unique (user, policy)
-   * constraint instead of failing.
+   * Records the actor's consent to an active policy (current, scheduled or older), with the
+   * client address it came from. Consenting again returns the existing record; a concurrent
+   * duplicate is absorbed by the unique (user, policy) constraint instead of failing.
    */
-  async consent(user: User, request: ConsentRequest): Promise<ConsentOutcome> {
+  async consent(actor: Actor, request: ConsentRequest): Promise<ConsentOutcome> {
+    const { user } = actor
     return db.transaction(async (trx) => {
       const now = DateTime.now()
       const policy = await this.#lockForConsent(trx, request.policyId, now)
@@ -66,7 +67,8 @@ export class PolicyConsentService {
           policy_type: policy.type,
           policy_version: policy.version,
           consented_at: toDbInstant(now),
-          ip_address: request.ipAddress.slice(0, IP_ADDRESS_MAX_LENGTH),
+          // Blank for a consent recorded from the command line, which has no client address.
+          ip_address: (actor.clientAddress ?? '').slice(0, IP_ADDRESS_MAX_LENGTH),
           user_agent: request.userAgent ? request.userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
         })
         .onConflict(['user_id', 'policy_id'])
@@ -80,16 +82,22 @@ export class PolicyConsentService {
     })
   }
 
-  /** The user's consent records, newest first. */
-  async list(user: User): Promise<PolicyConsent[]> {
+  /** The actor's own consent records, newest first. */
+  async list(actor: Actor): Promise<PolicyConsent[]> {
+    return this.ofAccount(actor.user)
+  }
+
+  /** The consent records of an account, newest first (the console's page of the account). */
+  async ofAccount(user: User): Promise<PolicyConsent[]> {
     return PolicyConsent.query()
       .where('user_id', user.id)
       .orderBy('consented_at', 'desc')
       .orderBy('id', 'asc')
   }
 
-  /** Whether the user consented to the policy of `type` in force now; a newer one needs anew. */
-  async status(user: User, type: PolicyType): Promise<ConsentStatus> {
+  /** Whether the actor consented to the policy of `type` in force now; a newer one needs anew. */
+  async status(actor: Actor, type: PolicyType): Promise<ConsentStatus> {
+    const { user } = actor
     const current = await this.policies.inForce(type)
     const toCurrent = current
       ? await PolicyConsent.query().where('user_id', user.id).where('policy_id', current.id).first()

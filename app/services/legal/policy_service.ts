@@ -21,7 +21,8 @@ import {
   PolicyVersionExists,
 } from '#exceptions/legal_errors'
 import { ValidationFailed } from '#exceptions/common_errors'
-import { AuditTrail, type AdminActing } from '#services/admin/audit_trail_service'
+import { AuditTrail } from '#services/admin/audit_trail_service'
+import type { Actor } from '#support/actor'
 
 /** A new policy version as the validator hands it over; `effectiveDate` is in UTC. */
 export interface NewPolicy {
@@ -118,7 +119,7 @@ export class PolicyService {
   }
 
   /** Publishes a new version: unique within its type and above every existing version of it. */
-  async create(acting: AdminActing, input: NewPolicy): Promise<Policy> {
+  async create(actor: Actor, input: NewPolicy): Promise<Policy> {
     const parts = versionPartsOf(input.version)
     return db.transaction(async (trx) => {
       const existing = await this.#lockVersionsOf(trx, input.type)
@@ -135,13 +136,13 @@ export class PolicyService {
           effectiveDate: input.effectiveDate,
           isActive: true,
           lockedAt: null,
-          createdById: acting.actor.id,
-          updatedById: acting.actor.id,
+          createdById: actor.user.id,
+          updatedById: actor.user.id,
         },
         { client: trx }
       )
       await this.audit.record(trx, {
-        ...acting,
+        actor,
         action: 'policy.created',
         targetType: 'policy',
         targetId: policy.id,
@@ -157,7 +158,7 @@ export class PolicyService {
    * consented; a new version number may not pass another version of the same type. Fields given
    * with their current value are not changes, so resending a frozen field unchanged is allowed.
    */
-  async update(acting: AdminActing, id: string, changes: PolicyChanges): Promise<Policy> {
+  async update(actor: Actor, id: string, changes: PolicyChanges): Promise<Policy> {
     return db.transaction(async (trx) => {
       const policy = await this.find(id, trx)
       if (!policy.isActive) throw new PolicyInactive()
@@ -194,7 +195,7 @@ export class PolicyService {
       if (touchesFrozen) query.whereNull('locked_at')
       const updated = await query.update({
         ...row,
-        updated_by_id: acting.actor.id,
+        updated_by_id: actor.user.id,
         updated_at: toDbInstant(DateTime.now()),
       })
       if (Number(updated) !== 1) {
@@ -204,7 +205,7 @@ export class PolicyService {
       const updatedPolicy = await this.find(id, trx)
       await this.audit.recordUpdate(
         trx,
-        acting,
+        actor,
         { action: 'policy.updated', targetType: 'policy', targetId: policy.id },
         auditedFields(policy),
         auditedFields(updatedPolicy)
@@ -214,7 +215,7 @@ export class PolicyService {
   }
 
   /** Marks a policy inactive and keeps the record; an inactive policy is returned unchanged. */
-  async deactivate(acting: AdminActing, id: string): Promise<Policy> {
+  async deactivate(actor: Actor, id: string): Promise<Policy> {
     return db.transaction(async (trx) => {
       const policy = await this.find(id, trx)
       if (!policy.isActive) return policy
@@ -224,12 +225,12 @@ export class PolicyService {
         .where('is_active', true)
         .update({
           is_active: false,
-          updated_by_id: acting.actor.id,
+          updated_by_id: actor.user.id,
           updated_at: toDbInstant(DateTime.now()),
         })
       if (Number(deactivated) === 1) {
         await this.audit.record(trx, {
-          ...acting,
+          actor,
           action: 'policy.deactivated',
           targetType: 'policy',
           targetId: policy.id,

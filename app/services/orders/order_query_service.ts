@@ -10,6 +10,7 @@ import { sqlTime } from '#support/sql_time'
 import { containsPattern } from '#support/sql_like'
 import { normalizeEmail } from '#support/email_address'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
+import type { Actor } from '#support/actor'
 
 type OrderQuery = ModelQueryBuilderContract<typeof Order>
 
@@ -57,12 +58,12 @@ export function visibleTo(query: OrderQuery, actor: User): OrderQuery {
 export class OrderQueryService {
   /** A page of the orders `actor` may see, newest first, with their items. */
   async list(
-    actor: User,
+    actor: Actor,
     filters: OrderFilters,
     page: PageRequest,
     { withPeople = false }: OrderReadOptions = {}
   ): Promise<PageResult<Order>> {
-    const query = visibleTo(Order.query(), actor)
+    const query = visibleTo(Order.query(), actor.user)
     if (filters.status) query.where('orders.status', filters.status)
     if (filters.shopId) query.where('orders.shop_id', filters.shopId)
     if (filters.customerId) query.where('orders.user_id', filters.customerId)
@@ -92,11 +93,11 @@ export class OrderQueryService {
 
   /** One order `actor` may see, with its items and status history, or a 404. */
   async find(
-    actor: User,
+    actor: Actor,
     id: string,
     { withPeople = false, client }: OrderReadOptions = {}
   ): Promise<Order> {
-    const query = visibleTo(Order.query({ client }), actor)
+    const query = visibleTo(Order.query({ client }), actor.user)
       .where('orders.id', id)
       .preload('items', (items) => items.orderBy('position', 'asc'))
       .preload('statusHistory', (history) => {

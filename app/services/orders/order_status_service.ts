@@ -23,6 +23,7 @@ import { StockService } from '#services/catalog/stock_service'
 import { sqlTime } from '#support/sql_time'
 import { AuditTrail } from '#services/admin/audit_trail_service'
 import { isAdministrator } from '#policies/roles'
+import type { Actor } from '#support/actor'
 
 /** Enough rounds for every forward step of both state machines. */
 const MAX_TRANSITION_ROUNDS = 8
@@ -86,7 +87,7 @@ export class OrderStatusService {
   ) {}
 
   /** A customer cancels one of their orders. */
-  async cancel(actor: User, orderId: string): Promise<Order> {
+  async cancel(actor: Actor, orderId: string): Promise<Order> {
     return this.changeStatus(actor, orderId, 'CANCELLED')
   }
 
@@ -95,14 +96,9 @@ export class OrderStatusService {
    * own, a seller its shops'). Which user types may ask for which change is decided by the route's
    * Bouncer check: customers reach only `cancel`.
    */
-  async changeStatus(
-    actor: User,
-    orderId: string,
-    to: OrderStatus,
-    clientAddress: string | null = null
-  ): Promise<Order> {
+  async changeStatus(actor: Actor, orderId: string, to: OrderStatus): Promise<Order> {
     return db.transaction(async (trx) => {
-      const { order, from } = await this.#transition(actor, orderId, trx, (current) => {
+      const { order, from } = await this.#transition(actor.user, orderId, trx, (current) => {
         if (!allowedStatusChanges(current).includes(to)) {
           throw new InvalidStatusTransition(`The order cannot become ${to} from ${current.status}`)
         }
@@ -113,8 +109,8 @@ export class OrderStatusService {
           .update({ status: to, updated_at: sqlTime(undefined, trx) })
       })
       if (to === 'CANCELLED') await this.#undoPlacement(order, trx)
-      await this.#record(trx, order, actor, 'STATUS', from.status, to)
-      await this.#audit(trx, order, actor, 'STATUS', from.status, to, clientAddress)
+      await this.#record(trx, order, actor.user, 'STATUS', from.status, to)
+      await this.#audit(trx, order, actor, 'STATUS', from.status, to)
       return this.orders.find(actor, order.id, { client: trx })
     })
   }
@@ -123,14 +119,9 @@ export class OrderStatusService {
    * Records a payment change on an order `actor` may see; only the seller and admin routes, whose
    * Bouncer checks refuse customers, lead here.
    */
-  async changePaymentStatus(
-    actor: User,
-    orderId: string,
-    to: PaymentStatus,
-    clientAddress: string | null = null
-  ): Promise<Order> {
+  async changePaymentStatus(actor: Actor, orderId: string, to: PaymentStatus): Promise<Order> {
     return db.transaction(async (trx) => {
-      const { order, from } = await this.#transition(actor, orderId, trx, (current) => {
+      const { order, from } = await this.#transition(actor.user, orderId, trx, (current) => {
         if (!allowedPaymentChanges(current).includes(to)) {
           throw new InvalidPaymentStatusTransition(
             `The payment of a ${current.status} order cannot become ${to} from ${current.paymentStatus}`
@@ -143,8 +134,8 @@ export class OrderStatusService {
           .where('payment_status', current.paymentStatus)
           .update({ payment_status: to, updated_at: sqlTime(undefined, trx) })
       })
-      await this.#record(trx, order, actor, 'PAYMENT_STATUS', from.paymentStatus, to)
-      await this.#audit(trx, order, actor, 'PAYMENT_STATUS', from.paymentStatus, to, clientAddress)
+      await this.#record(trx, order, actor.user, 'PAYMENT_STATUS', from.paymentStatus, to)
+      await this.#audit(trx, order, actor, 'PAYMENT_STATUS', from.paymentStatus, to)
       return this.orders.find(actor, order.id, { client: trx })
     })
   }
@@ -239,13 +230,12 @@ export class OrderStatusService {
   async #audit(
     trx: TransactionClientContract,
     order: Order,
-    actor: User,
+    actor: Actor,
     field: OrderStateField,
     from: string,
-    to: string,
-    clientAddress: string | null
+    to: string
   ) {
-    if (!isAdministrator(actor)) return
+    if (!isAdministrator(actor.user)) return
     const key = field === 'STATUS' ? 'status' : 'paymentStatus'
     await this.audit.record(trx, {
       actor,
@@ -254,7 +244,6 @@ export class OrderStatusService {
       targetId: order.id,
       before: { [key]: from },
       after: { [key]: to },
-      clientAddress,
     })
   }
 }

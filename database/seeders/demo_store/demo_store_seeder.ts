@@ -27,7 +27,7 @@ import { PolicyService } from '#services/legal/policy_service'
 import { OrderStatusService } from '#services/orders/order_status_service'
 import { storeTimezone } from '#support/store_time'
 import { sqlTime } from '#support/sql_time'
-import type { AdminActing } from '#services/admin/audit_trail_service'
+import { actorOf, type Actor } from '#support/actor'
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_COUPON_CODES,
@@ -164,7 +164,7 @@ export class DemoStoreSeeder {
 
     const admin = await this.#account(DEMO_ADMIN_EMAIL, UserType.SUPER_ADMIN, made)
     // The demo's administrative writes are the admin's, made from the command line.
-    const acting: AdminActing = { actor: admin, clientAddress: null }
+    const acting = actorOf(admin)
     const catalog = await this.#openShops(acting, made)
     const shoppers = await this.#customers(made)
     await this.#taxRatesAndCoupons(acting, now, made)
@@ -209,11 +209,11 @@ export class DemoStoreSeeder {
   }
 
   /** Each seller opens a shop; the admin approves all but one, which waits for approval. */
-  async #openShops(acting: AdminActing, made: DemoStoreReport['made']) {
+  async #openShops(acting: Actor, made: DemoStoreReport['made']) {
     const catalog: Array<{ seller: User; shop: Shop; products: Product[] }> = []
     for (const demo of DEMO_SHOPS) {
       const seller = await this.#account(demo.sellerEmail, UserType.SELLER, made)
-      let shop = await this.shops.create(seller, {
+      let shop = await this.shops.create(actorOf(seller), {
         name: demo.name,
         description: demo.description,
       })
@@ -222,7 +222,7 @@ export class DemoStoreSeeder {
       const products: Product[] = []
       for (const product of demo.products) {
         products.push(
-          await this.products.create(seller, {
+          await this.products.create(actorOf(seller), {
             shopId: shop.id,
             name: product.name,
             description: product.description,
@@ -247,7 +247,7 @@ export class DemoStoreSeeder {
     for (const customer of DEMO_CUSTOMERS) {
       const user = await this.#account(customer.email, UserType.CUSTOMER, made)
       // A demo customer's fields are the address input's (its e-mail aside, which is not read).
-      const address = await this.addresses.create(user, { ...customer, isDefault: true })
+      const address = await this.addresses.create(actorOf(user), { ...customer, isDefault: true })
       made.addresses += 1
       shoppers.push({ user, address })
     }
@@ -259,7 +259,7 @@ export class DemoStoreSeeder {
    * active with a minimum order, used up, expired and scheduled. Coupon dates are whole days in
    * the store's time zone, as an admin would type them.
    */
-  async #taxRatesAndCoupons(acting: AdminActing, now: DateTime, made: DemoStoreReport['made']) {
+  async #taxRatesAndCoupons(acting: Actor, now: DateTime, made: DemoStoreReport['made']) {
     for (const rate of DEMO_TAX_RATES) {
       await this.taxRates.create(null, { country: rate.country, region: null, rate: rate.rate })
       made.taxRates += 1
@@ -322,7 +322,7 @@ export class DemoStoreSeeder {
    * and every customer's consent to the two in force.
    */
   async #policiesAndConsents(
-    acting: AdminActing,
+    acting: Actor,
     shoppers: Shopper[],
     now: DateTime,
     made: DemoStoreReport['made']
@@ -354,10 +354,10 @@ export class DemoStoreSeeder {
 
     for (const [index, { user }] of shoppers.entries()) {
       for (const policy of inForce) {
-        await this.consents.consent(user, {
+        // Documentation addresses (RFC 5737): made-up clients.
+        const client = { user, clientAddress: `203.0.113.${10 + index}` }
+        await this.consents.consent(client, {
           policyId: policy.id,
-          // Documentation addresses (RFC 5737): made-up clients.
-          ipAddress: `203.0.113.${10 + index}`,
           userAgent: 'Mozilla/5.0 (demo store)',
         })
         made.consents += 1
@@ -424,17 +424,17 @@ export class DemoStoreSeeder {
       }
 
       const paymentMethod = pick(PAYMENT_CHOICES)
+      const customer = { user: shopper.user, clientAddress: '203.0.113.1' }
       for (const line of lines) {
-        await this.cart.add(shopper.user, { productId: line.product.id, quantity: line.quantity })
+        await this.cart.add(customer, { productId: line.product.id, quantity: line.quantity })
       }
-      const { orders } = await this.placement.place(shopper.user, {
+      const { orders } = await this.placement.place(customer, {
         shippingAddressId: shopper.address.id,
         shippingMethodId: (random() < 0.25 ? express : standard).id,
         paymentMethod,
         couponCode,
         notes: random() < 0.15 ? pick(NOTES) : null,
         idempotencyKey: `demo-placement-${String(placement + 1).padStart(3, '0')}`,
-        clientAddress: '203.0.113.1',
       })
       made.orders += orders.length
       made.mailsMarkedSent += await this.#markMailSent()
@@ -449,9 +449,9 @@ export class DemoStoreSeeder {
           const actor =
             change.by === 'seller' ? seller : change.by === 'customer' ? shopper.user : store.admin
           if (change.kind === 'status') {
-            await this.orderStatus.changeStatus(actor, order.id, change.to)
+            await this.orderStatus.changeStatus(actorOf(actor), order.id, change.to)
           } else {
-            await this.orderStatus.changePaymentStatus(actor, order.id, change.to)
+            await this.orderStatus.changePaymentStatus(actorOf(actor), order.id, change.to)
           }
           made.statusChanges += 1
         }

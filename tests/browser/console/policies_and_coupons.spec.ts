@@ -10,6 +10,7 @@ import { CouponFactory } from '#database/factories/coupon_factory'
 import { PolicyConsentService } from '#services/legal/policy_consent_service'
 import { screenshot, seedDemoStore, signIn, openAsDemoAdmin } from '#tests/helpers/console'
 import { eachInTransaction } from '#tests/helpers/transactions'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 
 /** The messages shown next to a form control, by the control's id. */
 function errorNextTo(page: Page, id: string) {
@@ -27,7 +28,7 @@ test.group('Console in a browser: policies', (group) => {
 
     const page = await openAsDemoAdmin(visit)
     await page.getByRole('link', { name: 'Policies' }).click()
-    await page.assertPath('/admin/policies')
+    await page.assertPath(urlFor('console.policies.index'))
     await screenshot(page, 'policies')
 
     await page.getByRole('link', { name: 'New version of the Privacy Policy' }).click()
@@ -38,7 +39,7 @@ test.group('Console in a browser: policies', (group) => {
     await screenshot(page, 'policy-form')
     await page.getByRole('button', { name: 'Publish version' }).click()
 
-    await page.assertPath('/admin/policies')
+    await page.assertPath(urlFor('console.policies.index'))
     await page.assertTextContains('.flash.success', 'Privacy Policy 2.0 is published.')
     const published = await Policy.query()
       .where('type', 'PRIVACY_POLICY')
@@ -50,7 +51,7 @@ test.group('Console in a browser: policies', (group) => {
     await page.getByRole('link', { name: 'Deactivate Privacy Policy 2.0' }).click()
     await page.assertTextContains('h1', 'Deactivate Privacy Policy 2.0?')
     await page.getByRole('button', { name: 'Deactivate version 2.0' }).click()
-    await page.assertPath('/admin/policies')
+    await page.assertPath(urlFor('console.policies.index'))
     await page.assertTextContains('.flash.success', 'Privacy Policy 2.0 is deactivated.')
     await published.refresh()
     assert.isFalse(published.isActive)
@@ -64,18 +65,15 @@ test.group('Console in a browser: policies', (group) => {
     const policy = await PolicyFactory.create()
     const customer = await makeUser(UserType.CUSTOMER)
     const consents = await app.container.make(PolicyConsentService)
-    await consents.consent(customer, {
-      policyId: policy.id,
-      ipAddress: '127.0.0.1',
-    })
+    await consents.consent({ user: customer, clientAddress: '127.0.0.1' }, { policyId: policy.id })
 
-    const page = await visit('/admin/login')
+    const page = await visit(urlFor('console.login'))
     await signIn(page, admin.email)
-    await page.goto(`/admin/policies/${policy.id}/edit`)
+    await page.goto(urlFor('console.policies.edit', { id: policy.id }))
     await page.getByLabel('Content').fill('A quiet rewrite')
     await page.getByRole('button', { name: 'Save changes' }).click()
 
-    await page.assertPath(`/admin/policies/${policy.id}/edit`)
+    await page.assertPath(urlFor('console.policies.edit', { id: policy.id }))
     await page.assertTextContains('.flash.error', 'publish a new version instead')
     await page.assertInputValue('#policy-content', 'A quiet rewrite')
     await policy.refresh()
@@ -105,7 +103,7 @@ test.group('Console in a browser: coupons', (group) => {
     await page.getByLabel('Usage limit').fill('0')
     await page.getByRole('button', { name: 'Create coupon' }).click()
 
-    await page.assertPath('/admin/coupons/new')
+    await page.assertPath(urlFor('console.coupons.create'))
     await page.assertTextContains('.flash.error', 'The request is invalid')
     assert.equal(
       await errorNextTo(page, 'discountValue').textContent(),
@@ -128,7 +126,7 @@ test.group('Console in a browser: coupons', (group) => {
     await page.getByLabel('Usage limit').fill('500')
     await page.getByRole('button', { name: 'Create coupon' }).click()
 
-    await page.assertPath('/admin/coupons')
+    await page.assertPath(urlFor('console.coupons.index'))
     await page.assertTextContains('.flash.success', 'Coupon SPRING-25 is created.')
     await page.assertTextContains('tr:has-text("SPRING-25")', '0 / 500')
     await page.assertTextContains('tr:has-text("LAUNCH20")', 'used up')
@@ -144,9 +142,9 @@ test.group('Console in a browser: coupons', (group) => {
   test('a coupon is deleted only after confirming', async ({ visit, assert }) => {
     const admin = await makeUser(UserType.ADMIN)
     const coupon = await CouponFactory.merge({ code: 'BYE10' }).create()
-    const page = await visit('/admin/login')
+    const page = await visit(urlFor('console.login'))
     await signIn(page, admin.email)
-    await page.goto('/admin/coupons?code=bye')
+    await page.goto(urlFor('console.coupons.index', {}, { qs: { code: 'bye' } }))
     await page.getByRole('link', { name: 'Delete coupon BYE10' }).click()
     await page.assertTextContains('h1', 'Delete coupon BYE10?')
     await page.getByRole('link', { name: 'Keep it' }).click()

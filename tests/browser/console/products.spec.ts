@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import Product from '#models/product'
 import { screenshot, seedDemoStore, openAsDemoAdmin } from '#tests/helpers/console'
 import { eachInTransaction } from '#tests/helpers/transactions'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 
 test.group('Console in a browser: products', (group) => {
   eachInTransaction(group)
@@ -15,15 +16,15 @@ test.group('Console in a browser: products', (group) => {
 
     const page = await openAsDemoAdmin(visit)
     await page.getByRole('link', { name: 'Products', exact: true }).click()
-    await page.assertPath('/admin/products')
+    await page.assertPath(urlFor('console.products.index'))
     await screenshot(page, 'products')
 
     await page.getByLabel('Shop').selectOption({ label: 'Clay & Kiln' })
     await page.getByLabel('Status').selectOption('active')
     await page.getByRole('button', { name: 'Filter', exact: true }).click()
-    await page.assertPath('/admin/products')
+    await page.assertPath(urlFor('console.products.index'))
     await page.getByRole('link', { name: 'Take down Stoneware Mug, Ink Blue' }).click()
-    await page.assertPath(`/admin/products/${mug.id}/take-down`)
+    await page.assertPath(urlFor('console.products.confirm_take_down', { id: mug.id }))
     await page.getByLabel('Reason shown to the seller').fill('Glaze not certified food-safe.')
     await screenshot(page, 'product-take-down')
     await page.getByRole('button', { name: 'Take down Stoneware Mug, Ink Blue' }).click()

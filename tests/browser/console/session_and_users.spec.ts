@@ -5,6 +5,7 @@ import { makeUser } from '#tests/helpers/actors'
 import { DEMO_SHOPS } from '#database/seeders/demo_store/demo_store_data'
 import { screenshot, seedDemoStore, signIn, openAsDemoAdmin } from '#tests/helpers/console'
 import { eachInTransaction } from '#tests/helpers/transactions'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 
 test.group('Console in a browser: sign-in and users', (group) => {
   const created: User[] = []
@@ -15,21 +16,21 @@ test.group('Console in a browser: sign-in and users', (group) => {
 
   test('a Super Admin signs in, sees the dashboard and signs out', async ({ visit }) => {
     const admin = remember(await makeUser(UserType.SUPER_ADMIN))
-    const page = await visit('/admin/login')
+    const page = await visit(urlFor('console.login'))
     await screenshot(page, 'login')
     await signIn(page, admin.email)
-    await page.assertPath('/admin')
+    await page.assertPath(urlFor('console.dashboard'))
     await page.assertTextContains('h1', 'Dashboard')
     await page.getByRole('button', { name: 'Sign out' }).click()
-    await page.assertPath('/admin/login')
+    await page.assertPath(urlFor('console.login'))
     await page.assertTextContains('.flash.success', 'signed out')
   })
 
   test('a customer account is refused at sign-in', async ({ visit }) => {
     const customer = remember(await makeUser(UserType.CUSTOMER))
-    const page = await visit('/admin/login')
+    const page = await visit(urlFor('console.login'))
     await signIn(page, customer.email)
-    await page.assertPath('/admin/login')
+    await page.assertPath(urlFor('console.login'))
     await page.assertTextContains('.flash.error', 'Invalid e-mail, password or user type')
     await page.assertExists('input[name="email"][value="' + customer.email + '"]')
   })
@@ -37,9 +38,9 @@ test.group('Console in a browser: sign-in and users', (group) => {
   test('a form posted without its CSRF token is refused', async ({ visit, assert }) => {
     const admin = remember(await makeUser(UserType.SUPER_ADMIN))
     const target = remember(await makeUser(UserType.CUSTOMER))
-    const page = await visit('/admin/login')
+    const page = await visit(urlFor('console.login'))
     await signIn(page, admin.email)
-    await page.goto(`/admin/users?email=${encodeURIComponent(target.email)}`)
+    await page.goto(urlFor('console.users.index', {}, { qs: { email: target.email } }))
     await page
       .locator(`form[action$="/${target.id}/deactivate"] input[name="_csrf"]`)
       .evaluate((input) => input.remove())
@@ -52,9 +53,9 @@ test.group('Console in a browser: sign-in and users', (group) => {
   test('a Super Admin deactivates and reactivates a user', async ({ visit, assert }) => {
     const admin = remember(await makeUser(UserType.SUPER_ADMIN))
     const target = remember(await makeUser(UserType.SELLER))
-    const page = await visit('/admin/login')
+    const page = await visit(urlFor('console.login'))
     await signIn(page, admin.email)
-    await page.goto(`/admin/users?email=${encodeURIComponent(target.email)}`)
+    await page.goto(urlFor('console.users.index', {}, { qs: { email: target.email } }))
     await page.getByRole('button', { name: `Deactivate ${target.email}` }).click()
     await page.assertTextContains('.flash.success', 'is now deactivated')
     await target.refresh()
@@ -69,9 +70,9 @@ test.group('Console in a browser: sign-in and users', (group) => {
   test('an Admin sees that it may not manage an administrator', async ({ visit }) => {
     const admin = remember(await makeUser(UserType.ADMIN))
     const otherAdmin = remember(await makeUser(UserType.ADMIN))
-    const page = await visit('/admin/login')
+    const page = await visit(urlFor('console.login'))
     await signIn(page, admin.email)
-    await page.goto(`/admin/users?email=${encodeURIComponent(otherAdmin.email)}`)
+    await page.goto(urlFor('console.users.index', {}, { qs: { email: otherAdmin.email } }))
     await page.assertTextContains('tbody', 'Only a Super Admin may manage administrator accounts')
     await page.assertNotExists(`button[aria-label="Deactivate ${otherAdmin.email}"]`)
   })
@@ -82,9 +83,9 @@ test.group('Console in a browser: sign-in and users', (group) => {
   }) => {
     const admin = remember(await makeUser(UserType.ADMIN))
     const customer = remember(await makeUser(UserType.CUSTOMER))
-    const page = await visit('/admin/login')
+    const page = await visit(urlFor('console.login'))
     await signIn(page, admin.email)
-    await page.goto(`/admin/users?email=${encodeURIComponent(customer.email)}`)
+    await page.goto(urlFor('console.users.index', {}, { qs: { email: customer.email } }))
     // The form only offers the types an Admin may grant; add the forbidden one as a tampered
     // browser would, and submit it.
     await page
@@ -109,7 +110,7 @@ test.group('Console in a browser: the users of the demo store', (group) => {
     await seedDemoStore()
     const page = await openAsDemoAdmin(visit)
     await page.getByRole('link', { name: 'Users' }).click()
-    await page.assertPath('/admin/users')
+    await page.assertPath(urlFor('console.users.index'))
     const seller = DEMO_SHOPS[0].sellerEmail
     await page.assertTextContains(`tr:has-text("${seller}")`, 'SELLER')
     await page.assertExists(`button[aria-label="Deactivate ${seller}"]`)

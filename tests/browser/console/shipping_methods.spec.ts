@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import ShippingMethod from '#models/shipping_method'
 import { screenshot, seedDemoStore, openAsDemoAdmin } from '#tests/helpers/console'
 import { eachInTransaction } from '#tests/helpers/transactions'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 
 test.group('Console in a browser: shipping methods', (group) => {
   eachInTransaction(group)
@@ -11,20 +12,20 @@ test.group('Console in a browser: shipping methods', (group) => {
 
     const page = await openAsDemoAdmin(visit)
     await page.getByRole('link', { name: 'Shipping', exact: true }).click()
-    await page.assertPath('/admin/shipping-methods')
+    await page.assertPath(urlFor('console.shipping_methods.index'))
     await page.getByRole('link', { name: 'New shipping method' }).click()
 
     await page.getByLabel('Name').fill('Overnight')
     await page.getByLabel('Price (USD)').fill('24.50')
     await page.getByLabel('Estimated days').fill('400')
     await page.getByRole('button', { name: 'Add shipping method' }).click()
-    await page.assertPath('/admin/shipping-methods/new')
+    await page.assertPath(urlFor('console.shipping_methods.create'))
     await page.assertTextContains('.flash.error', 'The request is invalid')
     await page.assertInputValue('#name', 'Overnight')
 
     await page.getByLabel('Estimated days').fill('1')
     await page.getByRole('button', { name: 'Add shipping method' }).click()
-    await page.assertPath('/admin/shipping-methods')
+    await page.assertPath(urlFor('console.shipping_methods.index'))
     await page.assertTextContains('.flash.success', 'Shipping method Overnight is added.')
     await screenshot(page, 'shipping-methods')
     const added = await ShippingMethod.findByOrFail('name', 'Overnight')

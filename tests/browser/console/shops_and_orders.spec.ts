@@ -7,6 +7,7 @@ import db from '@adonisjs/lucid/services/db'
 import { DEMO_ADMIN_EMAIL, demoEmails } from '#database/seeders/demo_store/demo_store_data'
 import { screenshot, seedDemoStore, openAsDemoAdmin } from '#tests/helpers/console'
 import { eachInTransaction } from '#tests/helpers/transactions'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 
 test.group('Console in a browser: shops', (group) => {
   eachInTransaction(group)
@@ -17,7 +18,7 @@ test.group('Console in a browser: shops', (group) => {
 
     const page = await openAsDemoAdmin(visit)
     await page.getByRole('link', { name: /Shops awaiting approval/ }).click()
-    await page.assertPath('/admin/shops')
+    await page.assertPath(urlFor('console.shops.index'))
     await page.assertQueryString({ status: 'PENDING' })
     await page.assertElementsCount('tbody tr', 1)
     await page.getByRole('link', { name: 'Shops', exact: true }).click()
@@ -68,7 +69,7 @@ test.group('Console in a browser: orders', (group) => {
     await page.getByLabel('Status').selectOption('PENDING')
     await page.getByRole('button', { name: 'Filter' }).click()
     await page.getByRole('link', { name: waiting.orderNumber }).click()
-    await page.assertPath(`/admin/orders/${waiting.id}`)
+    await page.assertPath(urlFor('console.orders.show', { id: waiting.id }))
     await page.assertTextContains('h1', `Order ${waiting.orderNumber}`)
     await page.assertTextContains('section[aria-labelledby="items-heading"] tbody', line.name)
     await page.assertTextContains('tfoot tr.total', 'USD')
@@ -94,7 +95,7 @@ test.group('Console in a browser: orders', (group) => {
     await page.getByRole('link', { name: 'Cancel order…' }).click()
     await page.assertTextContains('h1', `Cancel order ${waiting.orderNumber}?`)
     await page.getByRole('button', { name: `Cancel order ${waiting.orderNumber}` }).click()
-    await page.assertPath(`/admin/orders/${waiting.id}`)
+    await page.assertPath(urlFor('console.orders.show', { id: waiting.id }))
     await page.assertTextContains('.flash.success', 'is now CANCELLED')
     await page.assertTextContains('section[aria-labelledby="actions-heading"]', 'Record refund')
 

@@ -6,6 +6,7 @@ import User from '#models/user'
 import { UserType } from '#enums/user_type'
 import { UserAdministrationService } from '#services/accounts/user_administration_service'
 import { actor, makeUser } from '#tests/helpers/actors'
+import { actorOf } from '#support/actor'
 import { FACTORY_PASSWORD } from '#database/factories/user_factory'
 import { expectEnvelope, expectEnvelopeError } from '#tests/helpers/responses'
 import { expectLogin, expectLoginRefused, login } from './support.js'
@@ -355,7 +356,7 @@ test.group('PUT /auth/{userId}/deactivate and /activate', (group) => {
       .where('user_type', UserType.SUPER_ADMIN)
       .update({ isActive: false })
     const service = await app.container.make(UserAdministrationService)
-    const acting = { actor: actorRow, clientAddress: null }
+    const acting = actorOf(actorRow)
 
     await expectRefusal(assert, () => service.deactivate(acting, last.id), 'LAST_SUPER_ADMIN')
     await expectRefusal(

@@ -28,6 +28,8 @@ import {
   uniqueEmail,
 } from './support.js'
 import { eachInTransaction } from '#tests/helpers/transactions'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import { formAction } from '#tests/helpers/routes'
 
 const NEW_PASSWORD = 'Silver-Meadow-5519'
 const FIFTEEN_MINUTES = 15 * 60
@@ -257,14 +259,14 @@ test.group('Look-alike e-mail addresses are one address', (group) => {
     const admin = await makeUser(UserType.ADMIN, { email: composed })
 
     const response = await client
-      .post('/admin/login')
+      .post(formAction('console.login.store'))
       .withCsrfToken()
       .form({ email: decomposed, password: FACTORY_PASSWORD })
       .redirects(0)
-    expectRedirect(assert, response, '/admin')
+    expectRedirect(assert, response, urlFor('console.dashboard'))
 
     const customer = await makeUser(UserType.CUSTOMER, { email: composed })
-    const page = await signedIn(client.get('/admin/users'), admin).qs({
+    const page = await signedIn(client.get(urlFor('console.users.index')), admin).qs({
       email: decomposed.slice(0, 12).toUpperCase(),
     })
     assert.equal(page.status(), 200)

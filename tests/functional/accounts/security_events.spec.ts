@@ -10,6 +10,8 @@ import { expectEnvelope, expectEnvelopeError } from '#tests/helpers/responses'
 import { expectRedirect, signedIn } from '#tests/functional/console/support'
 import { OTHER_PASSWORD, login, mailCount, signIn, takeMail, uniqueEmail } from './support.js'
 import { eachInTransaction } from '#tests/helpers/transactions'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import { formAction } from '#tests/helpers/routes'
 
 const NEW_PASSWORD = 'Silver-Meadow-5519'
 const CLIENT_ADDRESS = '127.0.0.1'
@@ -202,20 +204,20 @@ test.group('Security events', (group) => {
     const admin = await makeUser(UserType.ADMIN)
     const output = await captureLogs(async () => {
       const wrong = await client
-        .post('/admin/login')
+        .post(formAction('console.login.store'))
         .withCsrfToken()
         .form({ email: admin.email, password: OTHER_PASSWORD })
         .redirects(0)
       assert.equal(wrong.status(), 302)
 
       const right = await client
-        .post('/admin/login')
+        .post(formAction('console.login.store'))
         .withCsrfToken()
         .form({ email: admin.email, password: FACTORY_PASSWORD })
         .redirects(0)
-      expectRedirect(assert, right, '/admin')
+      expectRedirect(assert, right, urlFor('console.dashboard'))
 
-      const out = await signedIn(client.post('/admin/logout'), admin).withCsrfToken()
+      const out = await signedIn(client.post(formAction('console.logout')), admin).withCsrfToken()
       assert.equal(out.status(), 302)
     })
 

@@ -21,13 +21,12 @@ async function entry(
   const trail = await app.container.make(AuditTrail)
   const row = await db.transaction((trx) =>
     trail.record(trx, {
-      actor: actorUser,
+      actor: { user: actorUser, clientAddress: '203.0.113.7' },
       action: fields.action,
       targetType: fields.action === 'coupon.deleted' ? 'coupon' : 'user',
       targetId: fields.targetId,
       before: { isActive: true },
       after: { isActive: false },
-      clientAddress: '203.0.113.7',
     })
   )
   if (fields.daysAgo) {

@@ -25,6 +25,8 @@ import {
   convertConsoleDeactivations,
 } from '#database/migrations/1763800800001_product_takedowns'
 import { eachInTransaction } from '#tests/helpers/transactions'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import { formAction } from '#tests/helpers/routes'
 
 const PLACE = '/api/v1/checkout/place-order'
 const SUMMARY = '/api/v1/checkout/summary'
@@ -44,17 +46,21 @@ type Setting = Awaited<ReturnType<typeof sellerWithCustomer>>
 
 /** The administrator takes the product down in the console, with `REASON`. */
 async function takeDown({ admin, item }: Setting) {
-  const page = `/admin/products/${item.id}/take-down`
-  const flash = await admin.submit(page, page, '/admin/products', { reason: REASON })
+  const flash = await admin.submit(
+    formAction('console.products.take_down', { id: item.id }),
+    urlFor('console.products.confirm_take_down', { id: item.id }),
+    urlFor('console.products.index'),
+    { reason: REASON }
+  )
   return flash.success as string
 }
 
 /** The administrator restores the product from the console's list. */
 async function restore({ admin, item }: Setting) {
   const flash = await admin.submit(
-    `/admin/products/${item.id}/restore`,
-    '/admin/products',
-    '/admin/products'
+    formAction('console.products.restore', { id: item.id }),
+    urlFor('console.products.index'),
+    urlFor('console.products.index')
   )
   return flash.success as string
 }

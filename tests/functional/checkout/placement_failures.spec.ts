@@ -18,7 +18,7 @@ import { expectProblem } from '#tests/helpers/responses'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import storeConfig from '#config/store'
 import { sqlTime } from '#support/sql_time'
-import type User from '#models/user'
+import type { Actor } from '#support/actor'
 import { CheckoutService, type CheckoutInput } from '#services/checkout/checkout_service'
 import {
   IdempotencyService,
@@ -48,8 +48,8 @@ type Meanwhile = (trx: TransactionClientContract) => Promise<unknown>
 /** Prices the cart as usual, then lets "another request" change the rows before stock is taken. */
 function changeAfterQuote(meanwhile: Meanwhile) {
   class ChangedAfterQuote extends CheckoutService {
-    async quote(customer: User, input: CheckoutInput, trx?: TransactionClientContract) {
-      const quote = await super.quote(customer, input, trx)
+    async quote(actor: Actor, input: CheckoutInput, trx?: TransactionClientContract) {
+      const quote = await super.quote(actor, input, trx)
       if (trx) await meanwhile(trx)
       return quote
     }

@@ -9,6 +9,8 @@ import { placedCheckout } from '#tests/functional/orders/support'
 import { consoleAs, rowText, textOf } from '#tests/functional/console/support'
 import { UNKNOWN_ID } from '#tests/helpers/ids'
 import { eachInTransaction } from '#tests/helpers/transactions'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import { formAction } from '#tests/helpers/routes'
 
 test.group('Console: activity', (group) => {
   eachInTransaction(group)
@@ -18,17 +20,22 @@ test.group('Console: activity', (group) => {
     const customer = await makeUser(UserType.CUSTOMER)
     const seller = await makeUser(UserType.SELLER)
     await superAdmin.submit(
-      `/admin/users/${customer.id}/deactivate`,
-      '/admin/users',
-      '/admin/users'
+      formAction('console.users.deactivate', { id: customer.id }),
+      urlFor('console.users.index'),
+      urlFor('console.users.index')
     )
-    await superAdmin.submit(`/admin/users/${seller.id}/type`, '/admin/users', '/admin/users', {
-      userType: 'CUSTOMER',
-    })
+    await superAdmin.submit(
+      formAction('console.users.type', { id: seller.id }),
+      urlFor('console.users.index'),
+      urlFor('console.users.index'),
+      {
+        userType: 'CUSTOMER',
+      }
+    )
     const [deactivation] = await AdminAction.query().where('target_id', customer.id)
     assert.equal(deactivation.clientAddress, '127.0.0.1')
 
-    const html = await superAdmin.page('/admin/activity')
+    const html = await superAdmin.page(urlFor('console.activity.index'))
     assert.include(html, 'aria-current=page>Activity')
     const row = rowText(assert, html, deactivation.id)
     for (const part of [
@@ -41,7 +48,7 @@ test.group('Console: activity', (group) => {
       assert.include(row, part)
     }
 
-    const filtered = await superAdmin.page('/admin/activity', {
+    const filtered = await superAdmin.page(urlFor('console.activity.index'), {
       action: 'user.type_changed',
       from: '',
       to: '',
@@ -52,7 +59,7 @@ test.group('Console: activity', (group) => {
 
   test('invalid filters are refused, not ignored', async ({ client, assert }) => {
     const superAdmin = await consoleAs(UserType.SUPER_ADMIN, { client, assert })
-    await superAdmin.expectErrorPage('/admin/activity', 400, 'This cannot be done', {
+    await superAdmin.expectErrorPage(urlFor('console.activity.index'), 400, 'This cannot be done', {
       action: 'user.exploded',
     })
   })
@@ -60,11 +67,11 @@ test.group('Console: activity', (group) => {
   test('an Admin sees no activity: no link, no page, no sections', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const customer = await makeUser(UserType.CUSTOMER)
-    const dashboard = await admin.page('/admin')
-    assert.notInclude(dashboard, '/admin/activity')
-    const refused = await admin.get('/admin/activity')
+    const dashboard = await admin.page(urlFor('console.dashboard'))
+    assert.notInclude(dashboard, urlFor('console.activity.index'))
+    const refused = await admin.get(urlFor('console.activity.index'))
     assert.equal(refused.status(), 403)
-    const page = await admin.page(`/admin/users/${customer.id}`)
+    const page = await admin.page(urlFor('console.users.show', { id: customer.id }))
     assert.include(page, customer.email)
     assert.notInclude(page, 'Recent activity')
   })
@@ -86,10 +93,14 @@ test.group('Console: user page', (group) => {
       userAgent: null,
       consentedAt: DateTime.now(),
     })
-    const userPage = `/admin/users/${customer.user.id}`
-    await superAdmin.submit(`${userPage}/deactivate`, userPage, userPage)
+    const userPage = urlFor('console.users.show', { id: customer.user.id })
+    await superAdmin.submit(
+      formAction('console.users.deactivate', { id: customer.user.id }),
+      userPage,
+      userPage
+    )
 
-    const list = await superAdmin.page('/admin/users')
+    const list = await superAdmin.page(urlFor('console.users.index'))
     assert.include(list, `${userPage}"`)
 
     const html = await superAdmin.page(userPage)
@@ -105,7 +116,7 @@ test.group('Console: user page', (group) => {
   test('an unknown or malformed id is a 404 page', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
-      const response = await admin.get(`/admin/users/${id}`)
+      const response = await admin.get(urlFor('console.users.show', { id: id }))
       assert.equal(response.status(), 404, id)
     }
   })
@@ -117,8 +128,13 @@ test.group('Console: order page activity', (group) => {
   test("lists the order's audit entries for a Super Admin", async ({ client, assert }) => {
     const superAdmin = await consoleAs(UserType.SUPER_ADMIN, { client, assert })
     const { orders } = await placedCheckout()
-    const orderPage = `/admin/orders/${orders[0].id}`
-    await superAdmin.submit(`${orderPage}/status`, orderPage, orderPage, { status: 'CONFIRMED' })
+    const orderPage = urlFor('console.orders.show', { id: orders[0].id })
+    await superAdmin.submit(
+      formAction('console.orders.status', { id: orders[0].id }),
+      orderPage,
+      orderPage,
+      { status: 'CONFIRMED' }
+    )
     const [entry] = await AdminAction.query().where('target_id', orders[0].id)
     assert.equal(entry.action, 'order.status_changed')
     const html = await superAdmin.page(orderPage)

@@ -23,6 +23,8 @@ import { placedCheckout } from '#tests/functional/orders/support'
 import { CONSOLE_TOKEN_VERSION } from '#middleware/console_auth_middleware'
 import { expectRedirect, signedIn, submitted } from '#tests/functional/console/support'
 import { eachInTransaction } from '#tests/helpers/transactions'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import { formAction } from '#tests/helpers/routes'
 
 /** The rows the console's routes act on, made fresh for each test. */
 interface World {
@@ -64,11 +66,11 @@ async function makeWorld(): Promise<World> {
   }
 }
 
-/** A console route, how to call it, and (for actions) the state a successful call changes. */
+/** A console route by name, how to call it, and (for actions) the state a successful call changes. */
 interface ConsoleRoute {
-  method: 'GET' | 'POST'
-  pattern: string
-  path: (world: World) => string
+  name: string
+  /** The route's `:id`, from the world of the test. */
+  params?: (world: World) => { id: string }
   form?: Record<string, string>
   snapshot?: (world: World) => Promise<unknown>
   /** A page only a Super Admin may see: an Admin gets the 403 page. */
@@ -86,39 +88,33 @@ const couponForm = {
 }
 
 const ROUTES: ConsoleRoute[] = [
-  { method: 'POST', pattern: '/admin/logout', path: () => '/admin/logout' },
-  { method: 'GET', pattern: '/admin', path: () => '/admin' },
-  { method: 'GET', pattern: '/admin/users', path: () => '/admin/users' },
+  { name: 'console.logout' },
+  { name: 'console.dashboard' },
+  { name: 'console.users.index' },
   {
-    method: 'GET',
-    pattern: '/admin/users/:id',
-    path: (world) => `/admin/users/${world.activeCustomer.id}`,
+    name: 'console.users.show',
+    params: (world) => ({ id: world.activeCustomer.id }),
   },
   {
-    method: 'POST',
-    pattern: '/admin/users/:id/activate',
-    path: (world) => `/admin/users/${world.inactiveCustomer.id}/activate`,
+    name: 'console.users.activate',
+    params: (world) => ({ id: world.inactiveCustomer.id }),
     snapshot: (world) => User.findOrFail(world.inactiveCustomer.id).then((row) => row.isActive),
   },
   {
-    method: 'POST',
-    pattern: '/admin/users/:id/deactivate',
-    path: (world) => `/admin/users/${world.activeCustomer.id}/deactivate`,
+    name: 'console.users.deactivate',
+    params: (world) => ({ id: world.activeCustomer.id }),
     snapshot: (world) => User.findOrFail(world.activeCustomer.id).then((row) => row.isActive),
   },
   {
-    method: 'POST',
-    pattern: '/admin/users/:id/type',
-    path: (world) => `/admin/users/${world.activeCustomer.id}/type`,
+    name: 'console.users.type',
+    params: (world) => ({ id: world.activeCustomer.id }),
     form: { userType: 'SELLER' },
     snapshot: (world) => User.findOrFail(world.activeCustomer.id).then((row) => row.userType),
   },
-  { method: 'GET', pattern: '/admin/policies', path: () => '/admin/policies' },
-  { method: 'GET', pattern: '/admin/policies/new', path: () => '/admin/policies/new' },
+  { name: 'console.policies.index' },
+  { name: 'console.policies.create' },
   {
-    method: 'POST',
-    pattern: '/admin/policies',
-    path: () => '/admin/policies',
+    name: 'console.policies.store',
     form: {
       type: 'TERMS_CONDITIONS',
       title: 'Terms',
@@ -132,34 +128,28 @@ const ROUTES: ConsoleRoute[] = [
         .then((rows) => rows.length),
   },
   {
-    method: 'GET',
-    pattern: '/admin/policies/:id/edit',
-    path: (world) => `/admin/policies/${world.policy.id}/edit`,
+    name: 'console.policies.edit',
+    params: (world) => ({ id: world.policy.id }),
   },
   {
-    method: 'POST',
-    pattern: '/admin/policies/:id',
-    path: (world) => `/admin/policies/${world.policy.id}`,
+    name: 'console.policies.update',
+    params: (world) => ({ id: world.policy.id }),
     form: { title: 'Changed' },
     snapshot: (world) => Policy.findOrFail(world.policy.id).then((row) => row.title),
   },
   {
-    method: 'GET',
-    pattern: '/admin/policies/:id/deactivate',
-    path: (world) => `/admin/policies/${world.policy.id}/deactivate`,
+    name: 'console.policies.confirm_deactivate',
+    params: (world) => ({ id: world.policy.id }),
   },
   {
-    method: 'POST',
-    pattern: '/admin/policies/:id/deactivate',
-    path: (world) => `/admin/policies/${world.policy.id}/deactivate`,
+    name: 'console.policies.deactivate',
+    params: (world) => ({ id: world.policy.id }),
     snapshot: (world) => Policy.findOrFail(world.policy.id).then((row) => row.isActive),
   },
-  { method: 'GET', pattern: '/admin/coupons', path: () => '/admin/coupons' },
-  { method: 'GET', pattern: '/admin/coupons/new', path: () => '/admin/coupons/new' },
+  { name: 'console.coupons.index' },
+  { name: 'console.coupons.create' },
   {
-    method: 'POST',
-    pattern: '/admin/coupons',
-    path: () => '/admin/coupons',
+    name: 'console.coupons.store',
     form: couponForm,
     snapshot: () =>
       Coupon.query()
@@ -167,84 +157,68 @@ const ROUTES: ConsoleRoute[] = [
         .then((rows) => rows.length),
   },
   {
-    method: 'GET',
-    pattern: '/admin/coupons/:id/edit',
-    path: (world) => `/admin/coupons/${world.coupon.id}/edit`,
+    name: 'console.coupons.edit',
+    params: (world) => ({ id: world.coupon.id }),
   },
   {
-    method: 'POST',
-    pattern: '/admin/coupons/:id',
-    path: (world) => `/admin/coupons/${world.coupon.id}`,
+    name: 'console.coupons.update',
+    params: (world) => ({ id: world.coupon.id }),
     form: { ...couponForm, code: 'EDITED' },
     snapshot: (world) => Coupon.findOrFail(world.coupon.id).then((row) => row.code),
   },
   {
-    method: 'GET',
-    pattern: '/admin/coupons/:id/delete',
-    path: (world) => `/admin/coupons/${world.coupon.id}/delete`,
+    name: 'console.coupons.confirm_destroy',
+    params: (world) => ({ id: world.coupon.id }),
   },
   {
-    method: 'POST',
-    pattern: '/admin/coupons/:id/delete',
-    path: (world) => `/admin/coupons/${world.coupon.id}/delete`,
+    name: 'console.coupons.destroy',
+    params: (world) => ({ id: world.coupon.id }),
     snapshot: (world) => Coupon.findOrFail(world.coupon.id).then((row) => row.deletedAt === null),
   },
-  { method: 'GET', pattern: '/admin/shops', path: () => '/admin/shops' },
+  { name: 'console.shops.index' },
   {
-    method: 'POST',
-    pattern: '/admin/shops/:id/approve',
-    path: (world) => `/admin/shops/${world.pendingShop.id}/approve`,
+    name: 'console.shops.approve',
+    params: (world) => ({ id: world.pendingShop.id }),
     snapshot: (world) => Shop.findOrFail(world.pendingShop.id).then((row) => row.status),
   },
   {
-    method: 'POST',
-    pattern: '/admin/shops/:id/suspend',
-    path: (world) => `/admin/shops/${world.approvedShop.id}/suspend`,
+    name: 'console.shops.suspend',
+    params: (world) => ({ id: world.approvedShop.id }),
     snapshot: (world) => Shop.findOrFail(world.approvedShop.id).then((row) => row.status),
   },
-  { method: 'GET', pattern: '/admin/orders', path: () => '/admin/orders' },
+  { name: 'console.orders.index' },
   {
-    method: 'GET',
-    pattern: '/admin/orders/:id',
-    path: (world) => `/admin/orders/${world.order.id}`,
+    name: 'console.orders.show',
+    params: (world) => ({ id: world.order.id }),
   },
   {
-    method: 'GET',
-    pattern: '/admin/orders/:id/cancel',
-    path: (world) => `/admin/orders/${world.order.id}/cancel`,
+    name: 'console.orders.confirm_cancel',
+    params: (world) => ({ id: world.order.id }),
   },
   {
-    method: 'POST',
-    pattern: '/admin/orders/:id/status',
-    path: (world) => `/admin/orders/${world.order.id}/status`,
+    name: 'console.orders.status',
+    params: (world) => ({ id: world.order.id }),
     form: { status: 'CONFIRMED' },
     snapshot: (world) => Order.findOrFail(world.order.id).then((row) => row.status),
   },
   {
-    method: 'POST',
-    pattern: '/admin/orders/:id/payment-status',
-    path: (world) => `/admin/orders/${world.order.id}/payment-status`,
+    name: 'console.orders.payment_status',
+    params: (world) => ({ id: world.order.id }),
     form: { paymentStatus: 'PAID' },
     snapshot: (world) => Order.findOrFail(world.order.id).then((row) => row.paymentStatus),
   },
   {
-    method: 'GET',
-    pattern: '/admin/activity',
-    path: () => '/admin/activity',
+    name: 'console.activity.index',
     superAdminOnly: true,
   },
-  { method: 'GET', pattern: '/admin/orders/export', path: () => '/admin/orders/export' },
+  { name: 'console.orders.export' },
   {
-    method: 'GET',
-    pattern: '/admin/policies/consents/export',
-    path: () => '/admin/policies/consents/export',
+    name: 'console.policies.export_consents',
   },
-  { method: 'GET', pattern: '/admin/tax-rates', path: () => '/admin/tax-rates' },
-  { method: 'GET', pattern: '/admin/tax-rates/new', path: () => '/admin/tax-rates/new' },
+  { name: 'console.tax_rates.index' },
+  { name: 'console.tax_rates.create' },
   {
-    method: 'POST',
-    pattern: '/admin/tax-rates',
-    path: () => '/admin/tax-rates',
+    name: 'console.tax_rates.store',
     form: { country: 'FR', region: '', rate: '20' },
     snapshot: () =>
       TaxRate.query()
@@ -252,38 +226,30 @@ const ROUTES: ConsoleRoute[] = [
         .then((rows) => rows.length),
   },
   {
-    method: 'GET',
-    pattern: '/admin/tax-rates/:id/edit',
-    path: (world) => `/admin/tax-rates/${world.taxRate.id}/edit`,
+    name: 'console.tax_rates.edit',
+    params: (world) => ({ id: world.taxRate.id }),
   },
   {
-    method: 'POST',
-    pattern: '/admin/tax-rates/:id',
-    path: (world) => `/admin/tax-rates/${world.taxRate.id}`,
+    name: 'console.tax_rates.update',
+    params: (world) => ({ id: world.taxRate.id }),
     form: { country: 'CA', region: 'ON', rate: '5' },
     snapshot: (world) => TaxRate.findOrFail(world.taxRate.id).then((row) => row.rate),
   },
   {
-    method: 'GET',
-    pattern: '/admin/tax-rates/:id/delete',
-    path: (world) => `/admin/tax-rates/${world.taxRate.id}/delete`,
+    name: 'console.tax_rates.confirm_destroy',
+    params: (world) => ({ id: world.taxRate.id }),
   },
   {
-    method: 'POST',
-    pattern: '/admin/tax-rates/:id/delete',
-    path: (world) => `/admin/tax-rates/${world.taxRate.id}/delete`,
+    name: 'console.tax_rates.destroy',
+    params: (world) => ({ id: world.taxRate.id }),
     snapshot: (world) => TaxRate.find(world.taxRate.id).then((row) => row !== null),
   },
-  { method: 'GET', pattern: '/admin/shipping-methods', path: () => '/admin/shipping-methods' },
+  { name: 'console.shipping_methods.index' },
   {
-    method: 'GET',
-    pattern: '/admin/shipping-methods/new',
-    path: () => '/admin/shipping-methods/new',
+    name: 'console.shipping_methods.create',
   },
   {
-    method: 'POST',
-    pattern: '/admin/shipping-methods',
-    path: () => '/admin/shipping-methods',
+    name: 'console.shipping_methods.store',
     form: { _form: 'shipping-method', name: 'Created', price: '4', estimatedDays: '3' },
     snapshot: () =>
       ShippingMethod.query()
@@ -291,14 +257,12 @@ const ROUTES: ConsoleRoute[] = [
         .then((rows) => rows.length),
   },
   {
-    method: 'GET',
-    pattern: '/admin/shipping-methods/:id/edit',
-    path: (world) => `/admin/shipping-methods/${world.activeMethod.id}/edit`,
+    name: 'console.shipping_methods.edit',
+    params: (world) => ({ id: world.activeMethod.id }),
   },
   {
-    method: 'POST',
-    pattern: '/admin/shipping-methods/:id',
-    path: (world) => `/admin/shipping-methods/${world.activeMethod.id}`,
+    name: 'console.shipping_methods.update',
+    params: (world) => ({ id: world.activeMethod.id }),
     form: {
       _form: 'shipping-method',
       name: 'Edited',
@@ -309,49 +273,50 @@ const ROUTES: ConsoleRoute[] = [
     snapshot: (world) => ShippingMethod.findOrFail(world.activeMethod.id).then((row) => row.name),
   },
   {
-    method: 'POST',
-    pattern: '/admin/shipping-methods/:id/deactivate',
-    path: (world) => `/admin/shipping-methods/${world.activeMethod.id}/deactivate`,
+    name: 'console.shipping_methods.deactivate',
+    params: (world) => ({ id: world.activeMethod.id }),
     snapshot: (world) =>
       ShippingMethod.findOrFail(world.activeMethod.id).then((row) => row.isActive),
   },
   {
-    method: 'POST',
-    pattern: '/admin/shipping-methods/:id/activate',
-    path: (world) => `/admin/shipping-methods/${world.inactiveMethod.id}/activate`,
+    name: 'console.shipping_methods.activate',
+    params: (world) => ({ id: world.inactiveMethod.id }),
     snapshot: (world) =>
       ShippingMethod.findOrFail(world.inactiveMethod.id).then((row) => row.isActive),
   },
-  { method: 'GET', pattern: '/admin/products', path: () => '/admin/products' },
+  { name: 'console.products.index' },
   {
-    method: 'GET',
-    pattern: '/admin/products/:id/take-down',
-    path: (world) => `/admin/products/${world.activeProduct.id}/take-down`,
+    name: 'console.products.confirm_take_down',
+    params: (world) => ({ id: world.activeProduct.id }),
   },
   {
-    method: 'POST',
-    pattern: '/admin/products/:id/take-down',
-    path: (world) => `/admin/products/${world.activeProduct.id}/take-down`,
+    name: 'console.products.take_down',
+    params: (world) => ({ id: world.activeProduct.id }),
     form: { reason: 'Counterfeit goods' },
     snapshot: (world) =>
       Product.findOrFail(world.activeProduct.id).then((row) => row.takedownReason),
   },
   {
-    method: 'POST',
-    pattern: '/admin/products/:id/restore',
-    path: (world) => `/admin/products/${world.takenDownProduct.id}/restore`,
+    name: 'console.products.restore',
+    params: (world) => ({ id: world.takenDownProduct.id }),
     snapshot: (world) =>
       Product.findOrFail(world.takenDownProduct.id).then((row) => row.takenDownAt === null),
   },
 ]
 
 /** The sign-in routes are the only console routes open to everyone. */
-const PUBLIC = ['GET /admin/login', 'POST /admin/login']
+const PUBLIC = ['console.login', 'console.login.store']
 
+/** A page (GET) rather than a form's action. */
+function isPage(route: ConsoleRoute): boolean {
+  return router.findOrFail(route.name).methods.includes('GET')
+}
+
+/** A page is opened; a form is posted as the console's form sends it (method spoofing too). */
 function requestFor(client: ApiClient, route: ConsoleRoute, world: World): ApiRequest {
-  const path = route.path(world)
-  if (route.method === 'GET') return client.get(path)
-  const request = client.post(path)
+  const params = route.params?.(world) ?? {}
+  if (isPage(route)) return client.get(urlFor(route.name as 'console.dashboard', params))
+  const request = client.post(formAction(route.name as 'console.logout', params))
   return route.form ? request.form(route.form) : request
 }
 
@@ -385,8 +350,8 @@ const VISITORS: Array<{
  */
 function visit(client: ApiClient, route: ConsoleRoute, world: World, user: User | null) {
   const request = requestFor(client, route, world)
-  if (user) return submitted(request, user, '/admin')
-  return route.method === 'POST' ? request.redirects(0).withCsrfToken() : request.redirects(0)
+  if (user) return submitted(request, user, urlFor('console.dashboard'))
+  return isPage(route) ? request.redirects(0) : request.redirects(0).withCsrfToken()
 }
 
 /** The state every action would change, to compare before and after. */
@@ -401,10 +366,8 @@ test.group('Console authorization', (group) => {
     const registered = Object.values(router.toJSON())
       .flat()
       .filter((route) => route.pattern === '/admin' || route.pattern.startsWith('/admin/'))
-      .flatMap((route) =>
-        route.methods.filter((method) => method !== 'HEAD').map((m) => `${m} ${route.pattern}`)
-      )
-    const covered = ROUTES.map((route) => `${route.method} ${route.pattern}`)
+      .map((route) => route.name)
+    const covered = ROUTES.map((route) => route.name)
     assert.sameMembers(registered, [...covered, ...PUBLIC])
   })
 
@@ -421,10 +384,9 @@ test.group('Console authorization', (group) => {
           const flash = expectRedirect(
             assert,
             await visit(client, route, world, user),
-            '/admin/login'
+            urlFor('console.login')
           )
-          if (user)
-            assert.equal(flash.error, 'Your session has ended. Sign in again.', route.pattern)
+          if (user) assert.equal(flash.error, 'Your session has ended. Sign in again.', route.name)
         }
         assert.deepEqual(await snapshot(world), before)
         return
@@ -434,8 +396,8 @@ test.group('Console authorization', (group) => {
         const world = await makeWorld()
         const before = await route.snapshot?.(world)
         const response = await visit(client, route, world, user)
-        const label = `${route.method} ${route.pattern}`
-        if (route.method === 'GET') {
+        const label = route.name
+        if (isPage(route)) {
           const refused = route.superAdminOnly && visitor.type !== UserType.SUPER_ADMIN
           assert.equal(response.status(), refused ? 403 : 200, label)
           continue
@@ -458,7 +420,7 @@ test.group('Console authorization', (group) => {
         .withSession({ [CONSOLE_TOKEN_VERSION]: 2 })
         .withCsrfToken()
         .redirects(0)
-      expectRedirect(assert, response, '/admin/login')
+      expectRedirect(assert, response, urlFor('console.login'))
     }
     assert.deepEqual(await snapshot(world), before)
   })
@@ -467,12 +429,12 @@ test.group('Console authorization', (group) => {
     const world = await makeWorld()
     const before = await snapshot(world)
     const admin = await makeUser(UserType.SUPER_ADMIN)
-    for (const route of ROUTES.filter((candidate) => candidate.method === 'POST')) {
+    for (const route of ROUTES.filter((candidate) => !isPage(candidate))) {
       const response = await signedIn(requestFor(client, route, world), admin).header(
         'Referer',
-        'http://localhost/admin/users'
+        `http://localhost${urlFor('console.users.index')}`
       )
-      const flash = expectRedirect(assert, response, '/admin/users')
+      const flash = expectRedirect(assert, response, urlFor('console.users.index'))
       assert.equal(flash.error, 'The form has expired; reload the page and try again')
     }
     assert.deepEqual(await snapshot(world), before)
@@ -490,19 +452,25 @@ test.group('Console authorization', (group) => {
     const inactiveAdmin = await makeUser(UserType.ADMIN, { isActive: false })
     const customer = await makeUser(UserType.CUSTOMER)
     const attempts = [
-      { path: `/admin/users/${otherAdmin.id}/deactivate`, form: {} },
-      { path: `/admin/users/${inactiveAdmin.id}/activate`, form: {} },
-      { path: `/admin/users/${otherAdmin.id}/type`, form: { userType: 'CUSTOMER' } },
-      { path: `/admin/users/${customer.id}/type`, form: { userType: 'ADMIN' } },
-      { path: `/admin/users/${customer.id}/type`, form: { userType: 'SUPER_ADMIN' } },
+      { path: formAction('console.users.deactivate', { id: otherAdmin.id }), form: {} },
+      { path: formAction('console.users.activate', { id: inactiveAdmin.id }), form: {} },
+      {
+        path: formAction('console.users.type', { id: otherAdmin.id }),
+        form: { userType: 'CUSTOMER' },
+      },
+      { path: formAction('console.users.type', { id: customer.id }), form: { userType: 'ADMIN' } },
+      {
+        path: formAction('console.users.type', { id: customer.id }),
+        form: { userType: 'SUPER_ADMIN' },
+      },
     ]
     for (const attempt of attempts) {
       const response = await submitted(
         client.post(attempt.path).form(attempt.form),
         admin,
-        '/admin/users'
+        urlFor('console.users.index')
       )
-      const flash = expectRedirect(assert, response, '/admin/users')
+      const flash = expectRedirect(assert, response, urlFor('console.users.index'))
       assert.equal(flash.error, 'Only a Super Admin may manage or grant administrator accounts')
     }
     await otherAdmin.refresh()
@@ -520,21 +488,23 @@ test.group('Console authorization', (group) => {
     const customer = await makeUser(UserType.CUSTOMER)
 
     const deactivate = await submitted(
-      client.post(`/admin/users/${admin.id}/deactivate`),
+      client.post(formAction('console.users.deactivate', { id: admin.id })),
       superAdmin,
-      '/admin/users'
+      urlFor('console.users.index')
     )
     assert.equal(
-      expectRedirect(assert, deactivate, '/admin/users').success,
+      expectRedirect(assert, deactivate, urlFor('console.users.index')).success,
       `${admin.email} is now deactivated.`
     )
     const promote = await submitted(
-      client.post(`/admin/users/${customer.id}/type`).form({ userType: 'ADMIN' }),
+      client
+        .post(formAction('console.users.type', { id: customer.id }))
+        .form({ userType: 'ADMIN' }),
       superAdmin,
-      '/admin/users'
+      urlFor('console.users.index')
     )
     assert.equal(
-      expectRedirect(assert, promote, '/admin/users').success,
+      expectRedirect(assert, promote, urlFor('console.users.index')).success,
       `${customer.email} is now ADMIN.`
     )
 

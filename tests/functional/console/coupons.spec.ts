@@ -7,6 +7,8 @@ import { formatStoreDateTime } from '#support/store_time'
 import { consoleAs, rowText, textOf } from '#tests/functional/console/support'
 import { UNKNOWN_ID } from '#tests/helpers/ids'
 import { eachInTransaction } from '#tests/helpers/transactions'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import { formAction } from '#tests/helpers/routes'
 
 /** The fields a browser sends for a valid new coupon. */
 const validForm = {
@@ -44,7 +46,7 @@ test.group('Console coupons: list', (group) => {
       .merge({ code: 'PCT15', maxDiscountAmount: 2500 })
       .create()
 
-    const html = await admin.page('/admin/coupons')
+    const html = await admin.page(urlFor('console.coupons.index'))
     assert.match(rowText(assert, html, active.id), /^LIVE10 10\.00 none .* 7 \/ 50 active /)
     assert.include(rowText(assert, html, scheduled.id), '0 / ∞ scheduled')
     assert.include(rowText(assert, html, expired.id), 'expired')
@@ -68,13 +70,13 @@ test.group('Console coupons: list', (group) => {
     await CouponFactory.merge({ code: 'SUMMERXSALE' }).create()
     await CouponFactory.merge({ code: 'WINTER' }).create()
 
-    const found = await admin.page('/admin/coupons', { code: 'mer_s' })
+    const found = await admin.page(urlFor('console.coupons.index'), { code: 'mer_s' })
     assert.include(found, 'SUMMER_SALE')
     assert.notInclude(found, 'SUMMERXSALE')
     assert.notInclude(found, 'WINTER')
     assert.include(found, 'value="mer_s"')
 
-    const none = await admin.page('/admin/coupons', { code: 'nothing' })
+    const none = await admin.page(urlFor('console.coupons.index'), { code: 'nothing' })
     assert.include(textOf(none), 'No coupon code contains "nothing".')
   })
 
@@ -87,12 +89,12 @@ test.group('Console coupons: list', (group) => {
         createdAt: base.plus({ minutes: index }),
       }).create()
     }
-    const first = await admin.page('/admin/coupons')
+    const first = await admin.page(urlFor('console.coupons.index'))
     assert.include(first, 'PAGE26')
     assert.notInclude(first, 'PAGE01')
     assert.include(textOf(first), 'Page 1 of 2')
 
-    const second = await admin.page('/admin/coupons', { page: 2 })
+    const second = await admin.page(urlFor('console.coupons.index'), { page: 2 })
     assert.include(second, 'PAGE00')
     assert.include(second, 'PAGE01')
     assert.notInclude(second, 'PAGE02')
@@ -100,7 +102,9 @@ test.group('Console coupons: list', (group) => {
 
   test('a malformed page number is a 400 page', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    await admin.expectErrorPage('/admin/coupons', 400, 'This cannot be done', { page: 'x' })
+    await admin.expectErrorPage(urlFor('console.coupons.index'), 400, 'This cannot be done', {
+      page: 'x',
+    })
   })
 })
 
@@ -116,7 +120,7 @@ test.group('Console coupons: create', (group) => {
   test('the form starts active, fixed, valid from now', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const before = formatStoreDateTime(DateTime.now().startOf('minute'))
-    const html = await admin.page('/admin/coupons/new')
+    const html = await admin.page(urlFor('console.coupons.create'))
     const after = formatStoreDateTime(DateTime.now().startOf('minute'))
     assert.include(html, '<option value="FIXED" selected>')
     assert.match(html, /id="isActive" name="isActive" type="checkbox" value="true" checked/)
@@ -130,9 +134,9 @@ test.group('Console coupons: create', (group) => {
   }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const flash = await admin.submit(
-      '/admin/coupons',
-      '/admin/coupons/new',
-      '/admin/coupons',
+      formAction('console.coupons.store'),
+      urlFor('console.coupons.create'),
+      urlFor('console.coupons.index'),
       validForm
     )
     assert.equal(flash.success, 'Coupon SPRING-25 is created.')
@@ -156,12 +160,17 @@ test.group('Console coupons: create', (group) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const { isActive, ...unticked } = validForm
     assert.equal(isActive, 'true')
-    await admin.submit('/admin/coupons', '/admin/coupons/new', '/admin/coupons', {
-      ...unticked,
-      minOrderAmount: '',
-      maxDiscountAmount: '20',
-      usageLimit: '100',
-    })
+    await admin.submit(
+      formAction('console.coupons.store'),
+      urlFor('console.coupons.create'),
+      urlFor('console.coupons.index'),
+      {
+        ...unticked,
+        minOrderAmount: '',
+        maxDiscountAmount: '20',
+        usageLimit: '100',
+      }
+    )
     const coupon = await Coupon.findByOrFail('code', 'SPRING-25')
     assert.isFalse(coupon.isActive)
     assert.equal(coupon.minOrderAmount, 0)
@@ -174,8 +183,8 @@ test.group('Console coupons: create', (group) => {
     assert,
   }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    const flash = await admin.expectRefused('/admin/coupons', {
-      from: '/admin/coupons/new',
+    const flash = await admin.expectRefused(formAction('console.coupons.store'), {
+      from: urlFor('console.coupons.create'),
       form: {
         ...validForm,
         code: 'no way!',
@@ -204,13 +213,18 @@ test.group('Console coupons: create', (group) => {
 
   test('a blank form names every required field', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    const flash = await admin.submit('/admin/coupons', '/admin/coupons/new', '/admin/coupons/new', {
-      _form: 'coupon',
-      code: '',
-      discountValue: '',
-      startDate: '',
-      endDate: '',
-    })
+    const flash = await admin.submit(
+      formAction('console.coupons.store'),
+      urlFor('console.coupons.create'),
+      urlFor('console.coupons.create'),
+      {
+        _form: 'coupon',
+        code: '',
+        discountValue: '',
+        startDate: '',
+        endDate: '',
+      }
+    )
     assert.sameMembers(Object.keys(flash.inputErrorsBag), [
       'code',
       'discountType',
@@ -222,8 +236,8 @@ test.group('Console coupons: create', (group) => {
 
   test('an end before the start is refused on the end date field', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    const flash = await admin.expectRefused('/admin/coupons', {
-      from: '/admin/coupons/new',
+    const flash = await admin.expectRefused(formAction('console.coupons.store'), {
+      from: urlFor('console.coupons.create'),
       form: { ...validForm, endDate: '2031-02-01T00:00' },
       error: 'The request is invalid',
       stored: storedCoupons,
@@ -237,8 +251,8 @@ test.group('Console coupons: create', (group) => {
   test('a code already in use is refused with the reason', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     await CouponFactory.merge({ code: 'SPRING-25' }).create()
-    const flash = await admin.expectRefused('/admin/coupons', {
-      from: '/admin/coupons/new',
+    const flash = await admin.expectRefused(formAction('console.coupons.store'), {
+      from: urlFor('console.coupons.create'),
       form: validForm,
       error: 'A coupon with this code already exists',
       stored: storedCoupons,
@@ -256,7 +270,7 @@ test.group('Console coupons: edit and delete', (group) => {
     const coupon = await CouponFactory.apply('percentage')
       .merge({ maxDiscountAmount: 1999, usageLimit: 9, usageCount: 4, isActive: false })
       .create()
-    const html = await admin.page(`/admin/coupons/${coupon.id}/edit`)
+    const html = await admin.page(urlFor('console.coupons.edit', { id: coupon.id }))
     assert.include(html, `value="${coupon.code}"`)
     assert.include(html, '<option value="PERCENTAGE" selected>')
     assert.match(html, /name="discountValue"[^>]*value="15"/)
@@ -270,11 +284,11 @@ test.group('Console coupons: edit and delete', (group) => {
   test('saves the whole form; blanks clear the cap and the limit', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const coupon = await CouponFactory.merge({ maxDiscountAmount: 500, usageLimit: 10 }).create()
-    const edit = `/admin/coupons/${coupon.id}/edit`
+    const edit = urlFor('console.coupons.edit', { id: coupon.id })
     const flash = await admin.submit(
-      `/admin/coupons/${coupon.id}`,
+      formAction('console.coupons.update', { id: coupon.id }),
       edit,
-      '/admin/coupons',
+      urlFor('console.coupons.index'),
       validForm
     )
     assert.equal(flash.success, 'Coupon SPRING-25 is saved.')
@@ -288,12 +302,15 @@ test.group('Console coupons: edit and delete', (group) => {
   test('a limit below the uses counted is refused with the reason', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const coupon = await CouponFactory.merge({ usageLimit: 10, usageCount: 5 }).create()
-    const flash = await admin.expectRefused(`/admin/coupons/${coupon.id}`, {
-      from: `/admin/coupons/${coupon.id}/edit`,
-      form: { ...validForm, usageLimit: '4' },
-      error: 'usageLimit cannot be lower than the 5 uses already counted',
-      stored: storedCoupons,
-    })
+    const flash = await admin.expectRefused(
+      formAction('console.coupons.update', { id: coupon.id }),
+      {
+        from: urlFor('console.coupons.edit', { id: coupon.id }),
+        form: { ...validForm, usageLimit: '4' },
+        error: 'usageLimit cannot be lower than the 5 uses already counted',
+        stored: storedCoupons,
+      }
+    )
     assert.equal(flash.usageLimit, '4')
     await coupon.refresh()
     assert.equal(coupon.usageLimit, 10)
@@ -303,17 +320,22 @@ test.group('Console coupons: edit and delete', (group) => {
   test('asks before deleting, then deletes softly', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const coupon = await CouponFactory.merge({ code: 'BYEBYE' }).create()
-    const deletePage = `/admin/coupons/${coupon.id}/delete`
+    const deletePage = urlFor('console.coupons.confirm_destroy', { id: coupon.id })
+    const destroy = formAction('console.coupons.destroy', { id: coupon.id })
     const page = await admin.page(deletePage)
     assert.include(textOf(page), 'Delete coupon BYEBYE?')
-    assert.include(page, `action="${deletePage}"`)
+    assert.include(page, `action="${destroy}"`)
     assert.isNull(await Coupon.findOrFail(coupon.id).then((row) => row.deletedAt))
 
-    const flash = await admin.submit(deletePage, deletePage, '/admin/coupons')
+    const flash = await admin.submit(destroy, deletePage, urlFor('console.coupons.index'))
     assert.equal(flash.success, 'The coupon is deleted.')
     assert.isNotNull(await Coupon.findOrFail(coupon.id).then((row) => row.deletedAt))
 
-    const again = await admin.submit(deletePage, '/admin/coupons', '/admin/coupons')
+    const again = await admin.submit(
+      destroy,
+      urlFor('console.coupons.index'),
+      urlFor('console.coupons.index')
+    )
     assert.equal(again.error, 'Coupon not found')
   })
 
@@ -321,9 +343,9 @@ test.group('Console coupons: edit and delete', (group) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const deleted = await CouponFactory.apply('deleted').create()
     for (const path of [
-      `/admin/coupons/${UNKNOWN_ID}/edit`,
-      `/admin/coupons/${deleted.id}/edit`,
-      `/admin/coupons/${deleted.id}/delete`,
+      urlFor('console.coupons.edit', { id: UNKNOWN_ID }),
+      urlFor('console.coupons.edit', { id: deleted.id }),
+      urlFor('console.coupons.confirm_destroy', { id: deleted.id }),
     ]) {
       await admin.expectErrorPage(path, 404, 'Coupon not found')
     }

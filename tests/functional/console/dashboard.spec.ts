@@ -17,13 +17,16 @@ import { sqlTime } from '#support/sql_time'
 import { storeTimezone } from '#support/store_time'
 import { expectPage, rowText, signedIn, textOf } from '#tests/functional/console/support'
 import { eachInTransaction } from '#tests/helpers/transactions'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 
 /**
  * The dashboard's figures by label. Tests compare before and after, so rows that tests outside a
  * transaction may have left behind do not matter.
  */
 async function figures(client: ApiClient, assert: Assert, admin: User) {
-  const text = textOf(expectPage(assert, await signedIn(client.get('/admin'), admin)))
+  const text = textOf(
+    expectPage(assert, await signedIn(client.get(urlFor('console.dashboard')), admin))
+  )
   const figure = (pattern: RegExp) => {
     const match = pattern.exec(text)
     assert.isNotNull(match, `no figure matches ${pattern}`)
@@ -222,7 +225,7 @@ test.group('Console dashboard: the chart, failed mail and low stock', (group) =>
   }) => {
     const admin = await makeUser(UserType.ADMIN)
     const { orders } = await placedCheckout()
-    const html = expectPage(assert, await signedIn(client.get('/admin'), admin))
+    const html = expectPage(assert, await signedIn(client.get(urlFor('console.dashboard')), admin))
 
     assert.match(html, /<svg[^>]* role="img" aria-labelledby="daily-title daily-desc"/)
     assert.match(html, /<title id="daily-title">Orders and revenue per day, \d{4}-\d{2}-\d{2} to /)
@@ -238,7 +241,9 @@ test.group('Console dashboard: the chart, failed mail and low stock', (group) =>
   })
 
   const cards = async (client: ApiClient, assert: Assert, admin: User) => {
-    const text = textOf(expectPage(assert, await signedIn(client.get('/admin'), admin)))
+    const text = textOf(
+      expectPage(assert, await signedIn(client.get(urlFor('console.dashboard')), admin))
+    )
     const failed = /Failed mail (\d+) /.exec(text)
     const low = /Low stock (\d+) products on sale with (\d+) or fewer in stock/.exec(text)
     assert.isNotNull(failed)

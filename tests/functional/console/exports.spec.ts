@@ -6,12 +6,14 @@ import type { DateTime } from 'luxon'
 import { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
 import { placedCheckout } from '#tests/functional/orders/support'
+import { actorOf } from '#support/actor'
 import { PolicyFactory } from '#database/factories/policy_factory'
 import { PolicyConsentService } from '#services/legal/policy_consent_service'
 import { CsvExportService } from '#services/admin/csv_export_service'
 import { csvCell, csvLine } from '#support/csv'
 import { consoleAs } from '#tests/functional/console/support'
 import { eachInTransaction } from '#tests/helpers/transactions'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 
 const ORDER_HEADER =
   '"orderNumber","placedAt","shopName","customerEmail","status","paymentStatus","currency",' +
@@ -90,7 +92,7 @@ test.group('Console CSV exports', (group) => {
       .update({ shop_name: '+cmd', coupon_code: '@SUM(A1)', status: 'CANCELLED' })
     await db.from('users').where('id', one.customer.user.id).update({ email: '-x@example.com' })
 
-    const response = await admin.get('/admin/orders/export')
+    const response = await admin.get(urlFor('console.orders.export'))
     response.assertStatus(200)
     assert.equal(response.header('content-type'), 'text/csv; charset=utf-8')
     assert.match(
@@ -113,7 +115,7 @@ test.group('Console CSV exports', (group) => {
     const totals = `,${(tricky.totalCents / 100).toString()},"'=1+1"`
     assert.include(body, totals)
 
-    const cancelled = await admin.get('/admin/orders/export', {
+    const cancelled = await admin.get(urlFor('console.orders.export'), {
       status: 'CANCELLED',
       customerEmail: '',
     })
@@ -125,7 +127,7 @@ test.group('Console CSV exports', (group) => {
         `${formula.taxAmountCents / 100},${formula.totalCents / 100},"'@SUM(A1)"`,
     ])
 
-    const byCustomer = await admin.get('/admin/orders/export', {
+    const byCustomer = await admin.get(urlFor('console.orders.export'), {
       customerEmail: two.customer.user.email,
     })
     assert.sameMembers(
@@ -133,7 +135,7 @@ test.group('Console CSV exports', (group) => {
       two.orders.map((order) => order.orderNumber)
     )
 
-    const invalid = await admin.get('/admin/orders/export', { status: 'LOST' })
+    const invalid = await admin.get(urlFor('console.orders.export'), { status: 'LOST' })
     invalid.assertStatus(400)
   })
 
@@ -144,14 +146,14 @@ test.group('Console CSV exports', (group) => {
     const placed = [...first.orders, ...second.orders]
     const exports = await app.container.make(CsvExportService)
     exports.batchSize = 3
-    const lines = linesOf(await drained(exports.orders(admin, {})))
+    const lines = linesOf(await drained(exports.orders(actorOf(admin), {})))
     assert.equal(lines[0], ORDER_HEADER)
     assert.sameMembers(
       lines.slice(1).map(firstCell),
       placed.map((order) => order.orderNumber)
     )
     exports.batchSize = 2
-    assert.lengthOf(linesOf(await drained(exports.orders(admin, {}))), 5)
+    assert.lengthOf(linesOf(await drained(exports.orders(actorOf(admin), {}))), 5)
   })
 
   test('consents: every record, oldest first, in batches, escaped', async ({
@@ -171,16 +173,18 @@ test.group('Console CSV exports', (group) => {
     const start = stoppedClock(cleanup)
     for (const [index, customer] of customers.entries()) {
       clockAt(start.plus({ seconds: index }).toMillis())
-      await consents.consent(customer, {
-        policyId: policy.id,
-        ipAddress: `10.0.0.${index + 1}`,
-        userAgent: index === 0 ? 'Agent, "quoted"' : '=cmd|calc',
-      })
+      await consents.consent(
+        { user: customer, clientAddress: `10.0.0.${index + 1}` },
+        {
+          policyId: policy.id,
+          userAgent: index === 0 ? 'Agent, "quoted"' : '=cmd|calc',
+        }
+      )
     }
     // The export takes what was consented before it started.
     clockAt(start.plus({ seconds: customers.length }).toMillis())
 
-    const response = await admin.get('/admin/policies/consents/export')
+    const response = await admin.get(urlFor('console.policies.export_consents'))
     response.assertStatus(200)
     assert.equal(response.header('content-type'), 'text/csv; charset=utf-8')
     assert.match(

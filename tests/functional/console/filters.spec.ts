@@ -5,6 +5,7 @@ import { ShopFactory } from '#database/factories/shop_factory'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import { expectPage, signedIn } from '#tests/functional/console/support'
 import { eachInTransaction } from '#tests/helpers/transactions'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 
 test.group('Console list filters', (group) => {
   eachInTransaction(group)
@@ -20,12 +21,21 @@ test.group('Console list filters', (group) => {
 
     const users = expectPage(
       assert,
-      await signedIn(client.get('/admin/users?email=&type=&status='), admin)
+      await signedIn(
+        client.get(urlFor('console.users.index', {}, { qs: { email: '', type: '', status: '' } })),
+        admin
+      )
     )
     assert.include(users, seller.email)
-    const shops = expectPage(assert, await signedIn(client.get('/admin/shops?status='), admin))
+    const shops = expectPage(
+      assert,
+      await signedIn(client.get(urlFor('console.shops.index', {}, { qs: { status: '' } })), admin)
+    )
     assert.include(shops, shop.id)
-    const coupons = expectPage(assert, await signedIn(client.get('/admin/coupons?code='), admin))
+    const coupons = expectPage(
+      assert,
+      await signedIn(client.get(urlFor('console.coupons.index', {}, { qs: { code: '' } })), admin)
+    )
     assert.include(coupons, coupon.code)
   })
 })

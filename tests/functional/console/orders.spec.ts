@@ -8,6 +8,8 @@ import { ordersOnFourDays, placedCheckout } from '#tests/functional/orders/suppo
 import { consoleAs, rowText, textOf } from '#tests/functional/console/support'
 import { UNKNOWN_ID } from '#tests/helpers/ids'
 import { eachInTransaction } from '#tests/helpers/transactions'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import { formAction } from '#tests/helpers/routes'
 
 /** The order numbers a list page shows, in its order. */
 function numbersIn(html: string) {
@@ -24,14 +26,17 @@ test.group('Console orders: list', (group) => {
     const { orders, customer } = await placedCheckout()
     const [alpha, beta] = orders
 
-    const html = await admin.page('/admin/orders')
-    const row = rowText(assert, html, `/admin/orders/${alpha.id}`)
+    const html = await admin.page(urlFor('console.orders.index'))
+    const row = rowText(assert, html, urlFor('console.orders.show', { id: alpha.id }))
     assert.include(row, alpha.orderNumber)
     assert.include(row, 'Alpha Goods')
     assert.include(row, customer.user.email)
     assert.include(row, 'pending unpaid')
     assert.include(row, `${(alpha.totalCents / 100).toFixed(2)} USD`)
-    assert.include(rowText(assert, html, `/admin/orders/${beta.id}`), 'Beta Supplies')
+    assert.include(
+      rowText(assert, html, urlFor('console.orders.show', { id: beta.id })),
+      'Beta Supplies'
+    )
     assert.include(html, `<option value="${alpha.shopId}" >Alpha Goods</option>`)
   })
 
@@ -42,7 +47,7 @@ test.group('Console orders: list', (group) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const { one, two } = await ordersOnFourDays()
     const list = async (qs: Record<string, string>) =>
-      numbersIn(await admin.page('/admin/orders', qs))
+      numbersIn(await admin.page(urlFor('console.orders.index'), qs))
 
     assert.deepEqual(await list({}), [
       two.orders[1].orderNumber,
@@ -60,7 +65,10 @@ test.group('Console orders: list', (group) => {
       two.orders[1].orderNumber,
     ])
 
-    const kept = await admin.page('/admin/orders', { status: 'CANCELLED', from: '2026-01-31' })
+    const kept = await admin.page(urlFor('console.orders.index'), {
+      status: 'CANCELLED',
+      from: '2026-01-31',
+    })
     assert.include(kept, '<option value="CANCELLED" selected>')
     assert.include(kept, 'name="from" type="date" value="2026-01-31"')
   })
@@ -85,7 +93,7 @@ test.group('Console orders: list', (group) => {
       .where('id', two.customer.user.id)
       .update({ email: 'zoe%quinn@example.com' })
     const list = async (qs: Record<string, string>) =>
-      numbersIn(await admin.page('/admin/orders', qs)).sort()
+      numbersIn(await admin.page(urlFor('console.orders.index'), qs)).sort()
 
     assert.deepEqual(await list({ orderNumber: 'ab_cd' }), ['ORD-20260110-AB_CDEFGHJ'])
     assert.deepEqual(await list({ orderNumber: two.orders[1].orderNumber }), [
@@ -102,7 +110,10 @@ test.group('Console orders: list', (group) => {
     )
     assert.deepEqual(await list({ customerEmail: 'zoe%quinn', status: 'CANCELLED' }), [])
 
-    const kept = await admin.page('/admin/orders', { orderNumber: 'ab_cd', page: '1' })
+    const kept = await admin.page(urlFor('console.orders.index'), {
+      orderNumber: 'ab_cd',
+      page: '1',
+    })
     assert.include(
       kept,
       'name="orderNumber" maxlength="40" autocapitalize="characters" autocomplete="off" value="ab_cd"'
@@ -120,7 +131,7 @@ test.group('Console orders: list', (group) => {
       { status: 'LOST' },
       { orderNumber: 'X'.repeat(41) },
     ]) {
-      await admin.expectErrorPage('/admin/orders', 400, 'This cannot be done', qs)
+      await admin.expectErrorPage(urlFor('console.orders.index'), 400, 'This cannot be done', qs)
     }
   })
 })
@@ -136,7 +147,7 @@ test.group('Console orders: one order', (group) => {
     const { orders, customer } = await placedCheckout()
     const [alpha] = orders
 
-    const html = await admin.page(`/admin/orders/${alpha.id}`)
+    const html = await admin.page(urlFor('console.orders.show', { id: alpha.id }))
     const text = textOf(html)
     assert.include(text, `Order ${alpha.orderNumber}`)
     assert.include(text, customer.user.email)
@@ -149,7 +160,7 @@ test.group('Console orders: one order', (group) => {
 
     assert.include(html, 'name="status" value="CONFIRMED"')
     assert.notInclude(html, 'name="status" value="SHIPPED"')
-    assert.include(html, `href="/admin/orders/${alpha.id}/cancel"`)
+    assert.include(html, `href="${urlFor('console.orders.confirm_cancel', { id: alpha.id })}"`)
     assert.include(html, 'name="paymentStatus" value="PAID"')
     assert.notInclude(html, 'name="paymentStatus" value="REFUNDED"')
   })
@@ -158,20 +169,30 @@ test.group('Console orders: one order', (group) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const { orders } = await placedCheckout()
     await db.from('orders').where('id', orders[0].id).update({ status: 'CANCELLED' })
-    const html = await admin.page(`/admin/orders/${orders[0].id}`)
+    const html = await admin.page(urlFor('console.orders.show', { id: orders[0].id }))
     assert.include(textOf(html), 'Nothing more can change on this order.')
-    assert.notInclude(html, `action="/admin/orders/${orders[0].id}/status"`)
+    assert.notInclude(html, `action="${formAction('console.orders.status', { id: orders[0].id })}"`)
   })
 
   test('moves the order on and records who did it', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const { orders } = await placedCheckout()
     const [alpha] = orders
-    const page = `/admin/orders/${alpha.id}`
+    const page = urlFor('console.orders.show', { id: alpha.id })
 
-    const confirmed = await admin.submit(`${page}/status`, page, page, { status: 'CONFIRMED' })
+    const confirmed = await admin.submit(
+      formAction('console.orders.status', { id: alpha.id }),
+      page,
+      page,
+      { status: 'CONFIRMED' }
+    )
     assert.equal(confirmed.success, `Order ${alpha.orderNumber} is now CONFIRMED.`)
-    const paid = await admin.submit(`${page}/payment-status`, page, page, { paymentStatus: 'PAID' })
+    const paid = await admin.submit(
+      formAction('console.orders.payment_status', { id: alpha.id }),
+      page,
+      page,
+      { paymentStatus: 'PAID' }
+    )
     assert.equal(paid.success, `The payment of order ${alpha.orderNumber} is now PAID.`)
 
     await alpha.refresh()
@@ -195,30 +216,33 @@ test.group('Console orders: one order', (group) => {
   }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const { orders } = await placedCheckout()
-    const page = `/admin/orders/${orders[0].id}`
+    const page = urlFor('console.orders.show', { id: orders[0].id })
 
     const stored = async () => {
       const order = await Order.findOrFail(orders[0].id)
       return [order.status, order.paymentStatus]
     }
-    await admin.expectRefused(`${page}/status`, {
+    await admin.expectRefused(formAction('console.orders.status', { id: orders[0].id }), {
       from: page,
       form: { status: 'SHIPPED' },
       error: 'The order cannot become SHIPPED from PENDING',
       stored,
     })
-    await admin.expectRefused(`${page}/payment-status`, {
+    await admin.expectRefused(formAction('console.orders.payment_status', { id: orders[0].id }), {
       from: page,
       form: { paymentStatus: 'REFUNDED' },
       error: /cannot become REFUNDED from UNPAID/,
       stored,
     })
-    const flash = await admin.expectRefused(`${page}/status`, {
-      from: page,
-      form: { status: 'LOST' },
-      error: 'The request is invalid',
-      stored,
-    })
+    const flash = await admin.expectRefused(
+      formAction('console.orders.status', { id: orders[0].id }),
+      {
+        from: page,
+        form: { status: 'LOST' },
+        error: 'The request is invalid',
+        stored,
+      }
+    )
     assert.property(flash.inputErrorsBag, 'status')
 
     assert.deepEqual(await stored(), ['PENDING', 'UNPAID'])
@@ -228,32 +252,41 @@ test.group('Console orders: one order', (group) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const { orders, mug } = await placedCheckout()
     const [alpha] = orders
-    const page = `/admin/orders/${alpha.id}`
+    const page = urlFor('console.orders.show', { id: alpha.id })
+    const cancelPage = urlFor('console.orders.confirm_cancel', { id: alpha.id })
 
-    const confirm = await admin.page(`${page}/cancel`)
+    const confirm = await admin.page(cancelPage)
     assert.include(textOf(confirm), `Cancel order ${alpha.orderNumber}?`)
     assert.include(confirm, 'name="status" value="CANCELLED"')
     assert.equal(await Product.findOrFail(mug.id).then((row) => row.stock), mug.stock - 2)
 
-    const flash = await admin.submit(`${page}/status`, `${page}/cancel`, page, {
-      status: 'CANCELLED',
-    })
+    const flash = await admin.submit(
+      formAction('console.orders.status', { id: alpha.id }),
+      cancelPage,
+      page,
+      {
+        status: 'CANCELLED',
+      }
+    )
     assert.equal(flash.success, `Order ${alpha.orderNumber} is now CANCELLED.`)
     assert.equal(await Product.findOrFail(mug.id).then((row) => row.stock), mug.stock)
 
-    const again = await admin.page(`${page}/cancel`)
+    const again = await admin.page(cancelPage)
     assert.include(textOf(again), 'can no longer be cancelled')
   })
 
   test('an unknown order is a 404 page, and changing it is refused', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    for (const path of [`/admin/orders/${UNKNOWN_ID}`, `/admin/orders/${UNKNOWN_ID}/cancel`]) {
+    for (const path of [
+      urlFor('console.orders.show', { id: UNKNOWN_ID }),
+      urlFor('console.orders.confirm_cancel', { id: UNKNOWN_ID }),
+    ]) {
       await admin.expectErrorPage(path, 404, 'Order not found')
     }
     const flash = await admin.submit(
-      `/admin/orders/${UNKNOWN_ID}/status`,
-      '/admin/orders',
-      '/admin/orders',
+      formAction('console.orders.status', { id: UNKNOWN_ID }),
+      urlFor('console.orders.index'),
+      urlFor('console.orders.index'),
       { status: 'CONFIRMED' }
     )
     assert.equal(flash.error, 'Order not found')

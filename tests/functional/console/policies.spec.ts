@@ -9,6 +9,8 @@ import { PolicyConsentService } from '#services/legal/policy_consent_service'
 import { consoleAs, rowText, textOf } from '#tests/functional/console/support'
 import { UNKNOWN_ID } from '#tests/helpers/ids'
 import { eachInTransaction } from '#tests/helpers/transactions'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import { formAction } from '#tests/helpers/routes'
 
 /** The stored policies, as comparable facts. */
 async function storedPolicies() {
@@ -27,10 +29,7 @@ function policyEffectiveToTheMillisecond() {
 async function consentTo(policy: Policy) {
   const customer = await makeUser(UserType.CUSTOMER)
   const consents = await app.container.make(PolicyConsentService)
-  await consents.consent(customer, {
-    policyId: policy.id,
-    ipAddress: '127.0.0.1',
-  })
+  await consents.consent({ user: customer, clientAddress: '127.0.0.1' }, { policyId: policy.id })
 }
 
 const validForm = {
@@ -60,21 +59,24 @@ test.group('Console policies: list', (group) => {
     await consentTo(current)
     await consentTo(old)
 
-    const html = await admin.page('/admin/policies')
+    const html = await admin.page(urlFor('console.policies.index'))
 
-    assert.match(rowText(assert, html, `/admin/policies/${current.id}/edit`), /^1\.1 .* current 2 /)
     assert.match(
-      rowText(assert, html, `/admin/policies/${old.id}/edit`),
+      rowText(assert, html, urlFor('console.policies.edit', { id: current.id })),
+      /^1\.1 .* current 2 /
+    )
+    assert.match(
+      rowText(assert, html, urlFor('console.policies.edit', { id: old.id })),
       /^1\.0 .* active, superseded 1 /
     )
     assert.match(
-      rowText(assert, html, `/admin/policies/${scheduled.id}/edit`),
+      rowText(assert, html, urlFor('console.policies.edit', { id: scheduled.id })),
       /^1\.2 .* scheduled 0 /
     )
     const retiredRow = rowText(assert, html, retired.title)
     assert.include(retiredRow, 'inactive')
     assert.include(retiredRow, 'Kept for the record')
-    assert.notInclude(html, `/admin/policies/${retired.id}/edit`)
+    assert.notInclude(html, urlFor('console.policies.edit', { id: retired.id }))
 
     const text = textOf(html)
     assert.include(text, 'In force: version 1.1')
@@ -93,7 +95,7 @@ test.group('Console policies: new version', (group) => {
     await PolicyFactory.apply('terms').merge({ version: '1.0', title: 'Old terms' }).create()
     await PolicyFactory.apply('terms').merge({ version: '1.4', title: 'Latest terms' }).create()
 
-    const html = await admin.page('/admin/policies/new', { type: 'TERMS_CONDITIONS' })
+    const html = await admin.page(urlFor('console.policies.create'), { type: 'TERMS_CONDITIONS' })
     assert.include(html, '<option value="TERMS_CONDITIONS" selected>')
     assert.include(html, 'value="Latest terms"')
     assert.include(html, 'above 1.4')
@@ -101,7 +103,7 @@ test.group('Console policies: new version', (group) => {
 
   test('an unknown type in the address is a 400 page', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    await admin.expectErrorPage('/admin/policies/new', 400, 'This cannot be done', {
+    await admin.expectErrorPage(urlFor('console.policies.create'), 400, 'This cannot be done', {
       type: 'COOKIES',
     })
   })
@@ -109,9 +111,9 @@ test.group('Console policies: new version', (group) => {
   test('publishes a version; the date field is read as UTC', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const flash = await admin.submit(
-      '/admin/policies',
-      '/admin/policies/new',
-      '/admin/policies',
+      formAction('console.policies.store'),
+      urlFor('console.policies.create'),
+      urlFor('console.policies.index'),
       validForm
     )
     assert.equal(flash.success, 'Terms & Conditions 2.0 is published.')
@@ -130,8 +132,8 @@ test.group('Console policies: new version', (group) => {
     assert,
   }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    const flash = await admin.expectRefused('/admin/policies', {
-      from: '/admin/policies/new',
+    const flash = await admin.expectRefused(formAction('console.policies.store'), {
+      from: urlFor('console.policies.create'),
       form: { ...validForm, title: '', version: '1.02', effectiveDate: 'soon' },
       error: 'The request is invalid',
       stored: storedPolicies,
@@ -152,8 +154,8 @@ test.group('Console policies: new version', (group) => {
   test('a version below an existing one is refused with the reason', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     await PolicyFactory.apply('terms').merge({ version: '3.0' }).create()
-    const flash = await admin.expectRefused('/admin/policies', {
-      from: '/admin/policies/new',
+    const flash = await admin.expectRefused(formAction('console.policies.store'), {
+      from: urlFor('console.policies.create'),
       form: validForm,
       error: /greater than every earlier version/,
       stored: storedPolicies,
@@ -172,7 +174,7 @@ test.group('Console policies: edit', (group) => {
   }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const policy = await policyEffectiveToTheMillisecond()
-    const html = await admin.page(`/admin/policies/${policy.id}/edit`)
+    const html = await admin.page(urlFor('console.policies.edit', { id: policy.id }))
     assert.include(html, 'value="2030-01-02T03:04:05.678"')
     assert.include(html, `value="${policy.version}"`)
     assert.notInclude(html, 'name="type"')
@@ -185,9 +187,9 @@ test.group('Console policies: edit', (group) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const policy = await policyEffectiveToTheMillisecond()
     const flash = await admin.submit(
-      `/admin/policies/${policy.id}`,
-      `/admin/policies/${policy.id}/edit`,
-      '/admin/policies',
+      formAction('console.policies.update', { id: policy.id }),
+      urlFor('console.policies.edit', { id: policy.id }),
+      urlFor('console.policies.index'),
       {
         title: 'Renamed',
         version: policy.version,
@@ -211,20 +213,23 @@ test.group('Console policies: edit', (group) => {
     const policy = await PolicyFactory.create()
     await consentTo(policy)
 
-    const page = await admin.page(`/admin/policies/${policy.id}/edit`)
+    const page = await admin.page(urlFor('console.policies.edit', { id: policy.id }))
     assert.include(textOf(page), '1 person has consented to this version')
 
-    const flash = await admin.expectRefused(`/admin/policies/${policy.id}`, {
-      from: `/admin/policies/${policy.id}/edit`,
-      form: {
-        title: policy.title,
-        version: policy.version,
-        effectiveDate: policy.effectiveDate.toFormat("yyyy-MM-dd'T'HH:mm:ss.SSS"),
-        content: 'Sneaky rewrite',
-      },
-      error: /frozen once anyone has consented; publish a new version instead/,
-      stored: storedPolicies,
-    })
+    const flash = await admin.expectRefused(
+      formAction('console.policies.update', { id: policy.id }),
+      {
+        from: urlFor('console.policies.edit', { id: policy.id }),
+        form: {
+          title: policy.title,
+          version: policy.version,
+          effectiveDate: policy.effectiveDate.toFormat("yyyy-MM-dd'T'HH:mm:ss.SSS"),
+          content: 'Sneaky rewrite',
+        },
+        error: /frozen once anyone has consented; publish a new version instead/,
+        stored: storedPolicies,
+      }
+    )
     assert.equal(flash.content, 'Sneaky rewrite')
     const stored = await Policy.findOrFail(policy.id)
     assert.equal(stored.content, policy.content)
@@ -236,12 +241,12 @@ test.group('Console policies: edit', (group) => {
   }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const policy = await PolicyFactory.apply('inactive').create()
-    const html = await admin.page(`/admin/policies/${policy.id}/edit`)
+    const html = await admin.page(urlFor('console.policies.edit', { id: policy.id }))
     assert.include(textOf(html), 'can no longer be edited')
-    assert.notInclude(html, `action="/admin/policies/${policy.id}"`)
+    assert.notInclude(html, `action="${formAction('console.policies.update', { id: policy.id })}"`)
 
-    await admin.expectRefused(`/admin/policies/${policy.id}`, {
-      from: '/admin/policies',
+    await admin.expectRefused(formAction('console.policies.update', { id: policy.id }), {
+      from: urlFor('console.policies.index'),
       form: { title: 'Revived' },
       error: 'This policy has been deactivated',
       stored: storedPolicies,
@@ -251,7 +256,11 @@ test.group('Console policies: edit', (group) => {
 
   test('an unknown policy is a 404 page', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    await admin.expectErrorPage(`/admin/policies/${UNKNOWN_ID}/edit`, 404, 'Page not found')
+    await admin.expectErrorPage(
+      urlFor('console.policies.edit', { id: UNKNOWN_ID }),
+      404,
+      'Page not found'
+    )
   })
 })
 
@@ -262,12 +271,12 @@ test.group('Console policies: deactivate', (group) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const policy = await PolicyFactory.create()
     await consentTo(policy)
-    const html = await admin.page(`/admin/policies/${policy.id}/deactivate`)
+    const html = await admin.page(urlFor('console.policies.confirm_deactivate', { id: policy.id }))
     const text = textOf(html)
     assert.include(text, 'Deactivate Privacy Policy 1.0?')
     assert.include(text, 'Consents 1')
     assert.include(text, 'This is the Privacy Policy in force now')
-    assert.include(html, `action="/admin/policies/${policy.id}/deactivate"`)
+    assert.include(html, `action="${formAction('console.policies.deactivate', { id: policy.id })}"`)
     assert.isTrue(await Policy.findOrFail(policy.id).then((row) => row.isActive))
   })
 
@@ -275,9 +284,9 @@ test.group('Console policies: deactivate', (group) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const policy = await PolicyFactory.create()
     const flash = await admin.submit(
-      `/admin/policies/${policy.id}/deactivate`,
-      `/admin/policies/${policy.id}/deactivate`,
-      '/admin/policies'
+      formAction('console.policies.deactivate', { id: policy.id }),
+      urlFor('console.policies.confirm_deactivate', { id: policy.id }),
+      urlFor('console.policies.index')
     )
     assert.equal(flash.success, 'Privacy Policy 1.0 is deactivated.')
     const stored = await Policy.findOrFail(policy.id)
@@ -287,8 +296,8 @@ test.group('Console policies: deactivate', (group) => {
 
   test('an unknown policy is refused with a message', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    await admin.expectRefused(`/admin/policies/${UNKNOWN_ID}/deactivate`, {
-      from: '/admin/policies',
+    await admin.expectRefused(formAction('console.policies.deactivate', { id: UNKNOWN_ID }), {
+      from: urlFor('console.policies.index'),
       error: 'Policy not found',
       stored: storedPolicies,
     })

@@ -10,6 +10,8 @@ import { ProductFactory } from '#database/factories/product_factory'
 import { consoleAs, rowText, textOf } from '#tests/functional/console/support'
 import { UNKNOWN_ID } from '#tests/helpers/ids'
 import { eachInTransaction } from '#tests/helpers/transactions'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import { formAction } from '#tests/helpers/routes'
 
 /**
  * Two approved shops of one seller, with a product of each kind: active, inactive, out of stock,
@@ -87,7 +89,7 @@ test.group('Console products: list', (group) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const { lamp, mug, rug, tray } = await catalog()
 
-    const html = await admin.page('/admin/products')
+    const html = await admin.page(urlFor('console.products.index'))
     assert.equal(rowText(assert, html, lamp.id), 'Lamp LAMP-1 North 19.99 12 active Take down')
     assert.equal(rowText(assert, html, mug.id), 'Mug MUG-1 North 5.00 3 inactive Take down')
     assert.equal(
@@ -98,8 +100,8 @@ test.group('Console products: list', (group) => {
       rowText(assert, html, tray.id),
       `Tray TRAY-1 South 30.00 5 taken down ${TRAY_REASON} Restore`
     )
-    assert.include(html, `href="/admin/products/${lamp.id}/take-down"`)
-    assert.include(html, `action="/admin/products/${tray.id}/restore"`)
+    assert.include(html, `href="${urlFor('console.products.confirm_take_down', { id: lamp.id })}"`)
+    assert.include(html, `action="${formAction('console.products.restore', { id: tray.id })}"`)
     assert.isBelow(html.indexOf(lamp.id), html.indexOf(mug.id))
     assert.isBelow(html.indexOf(mug.id), html.indexOf(rug.id))
     assert.isBelow(html.indexOf(rug.id), html.indexOf(tray.id))
@@ -115,7 +117,7 @@ test.group('Console products: list', (group) => {
       .merge({ shopId: north.id, name: 'Crate', sku: 'CRATE-1', priceCents: 800, stock: 2 })
       .create()
 
-    const html = await admin.page('/admin/products')
+    const html = await admin.page(urlFor('console.products.index'))
     assert.equal(
       rowText(assert, html, crate.id),
       `Crate CRATE-1 North 8.00 2 taken down ${TRAY_REASON} inactive by its seller Restore`
@@ -127,7 +129,7 @@ test.group('Console products: list', (group) => {
     const { north, south, lamp, mug, rug, tray } = await catalog()
 
     const listed = async (qs: Record<string, string>) => {
-      const html = await admin.page('/admin/products', qs)
+      const html = await admin.page(urlFor('console.products.index'), qs)
       return [lamp, mug, rug, tray]
         .filter((product) => html.includes(product.id))
         .map((p) => p.name)
@@ -153,7 +155,7 @@ test.group('Console products: list', (group) => {
   test('the filter form keeps the chosen values', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const { north } = await catalog()
-    const html = await admin.page('/admin/products', {
+    const html = await admin.page(urlFor('console.products.index'), {
       shop: north.id,
       status: 'inactive',
       stock: '4',
@@ -175,11 +177,14 @@ test.group('Console products: list', (group) => {
       }))
     ).createMany(27)
 
-    const first = await admin.page('/admin/products', { status: 'active' })
+    const first = await admin.page(urlFor('console.products.index'), { status: 'active' })
     assert.include(first, 'Item 24')
     assert.notInclude(first, 'Item 25')
     assert.include(first, 'status=active&amp;page=2')
-    const second = await admin.page('/admin/products', { status: 'active', page: '2' })
+    const second = await admin.page(urlFor('console.products.index'), {
+      status: 'active',
+      page: '2',
+    })
     assert.include(second, 'Item 25')
     assert.include(second, 'Item 26')
     assert.notInclude(second, 'Item 24')
@@ -195,7 +200,7 @@ test.group('Console products: list', (group) => {
     ])
     .run(async ({ client, assert }, { qs }) => {
       const admin = await consoleAs(UserType.ADMIN, { client, assert })
-      await admin.expectErrorPage('/admin/products', 400, 'This cannot be done', qs)
+      await admin.expectErrorPage(urlFor('console.products.index'), 400, 'This cannot be done', qs)
     })
 })
 
@@ -206,12 +211,12 @@ test.group('Console products: take down and restore', (group) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const { lamp } = await catalog()
 
-    const html = await admin.page(`/admin/products/${lamp.id}/take-down`)
+    const html = await admin.page(urlFor('console.products.confirm_take_down', { id: lamp.id }))
     const text = textOf(html)
     assert.include(text, 'Take down Lamp?')
     assert.include(text, "SKU LAMP-1 Shop North Seller's switch active")
     assert.include(text, 'Reason shown to the seller')
-    assert.include(html, `action="/admin/products/${lamp.id}/take-down"`)
+    assert.include(html, `action="${formAction('console.products.take_down', { id: lamp.id })}"`)
     assert.match(html, /<textarea id="reason" name="reason" maxlength="500" required/)
   })
 
@@ -224,9 +229,9 @@ test.group('Console products: take down and restore', (group) => {
     assert.equal(await catalogStatus(client, lamp.id), 200)
 
     const flash = await admin.submit(
-      `/admin/products/${lamp.id}/take-down`,
-      `/admin/products/${lamp.id}/take-down`,
-      '/admin/products',
+      formAction('console.products.take_down', { id: lamp.id }),
+      urlFor('console.products.confirm_take_down', { id: lamp.id }),
+      urlFor('console.products.index'),
       { reason: '  Counterfeit of a registered brand.  ' }
     )
     assert.equal(flash.success, 'Lamp is taken down: it left the catalog.')
@@ -260,9 +265,9 @@ test.group('Console products: take down and restore', (group) => {
     assert.equal(await catalogStatus(client, tray.id), 404)
 
     const flash = await admin.submit(
-      `/admin/products/${tray.id}/restore`,
-      '/admin/products?status=taken_down',
-      '/admin/products?status=taken_down'
+      formAction('console.products.restore', { id: tray.id }),
+      urlFor('console.products.index', {}, { qs: { status: 'taken_down' } }),
+      urlFor('console.products.index', {}, { qs: { status: 'taken_down' } })
     )
     assert.equal(flash.success, 'Tray is restored.')
     assert.deepEqual(await availability(tray.id), {
@@ -301,9 +306,9 @@ test.group('Console products: take down and restore', (group) => {
       .create()
 
     const flash = await admin.submit(
-      `/admin/products/${crate.id}/restore`,
-      '/admin/products',
-      '/admin/products'
+      formAction('console.products.restore', { id: crate.id }),
+      urlFor('console.products.index'),
+      urlFor('console.products.index')
     )
     assert.equal(flash.success, 'Crate is restored. Its seller has it inactive: it stays off sale.')
     assert.deepEqual(await availability(crate.id), {
@@ -322,15 +327,21 @@ test.group('Console products: take down and restore', (group) => {
     const { lamp, tray } = await catalog()
     const before = { lamp: await stored(lamp.id), tray: await stored(tray.id) }
 
-    const page = textOf(await admin.page(`/admin/products/${tray.id}/take-down`))
+    const page = textOf(
+      await admin.page(urlFor('console.products.confirm_take_down', { id: tray.id }))
+    )
     assert.include(page, `This product is already taken down: ${TRAY_REASON}`)
     await admin.submit(
-      `/admin/products/${tray.id}/take-down`,
-      `/admin/products/${tray.id}/take-down`,
-      '/admin/products',
+      formAction('console.products.take_down', { id: tray.id }),
+      urlFor('console.products.confirm_take_down', { id: tray.id }),
+      urlFor('console.products.index'),
       { reason: 'Another reason' }
     )
-    await admin.submit(`/admin/products/${lamp.id}/restore`, '/admin/products', '/admin/products')
+    await admin.submit(
+      formAction('console.products.restore', { id: lamp.id }),
+      urlFor('console.products.index'),
+      urlFor('console.products.index')
+    )
 
     for (const product of [lamp, tray]) {
       const after = await stored(product.id)
@@ -357,14 +368,15 @@ test.group('Console products: take down and restore', (group) => {
     .run(async ({ client, assert }, { form, message }) => {
       const admin = await consoleAs(UserType.ADMIN, { client, assert })
       const { lamp } = await catalog()
-      const page = `/admin/products/${lamp.id}/take-down`
-
-      const flash = await admin.expectRefused(page, {
-        from: page,
-        form,
-        error: 'The request is invalid',
-        stored: () => availability(lamp.id),
-      })
+      const flash = await admin.expectRefused(
+        formAction('console.products.take_down', { id: lamp.id }),
+        {
+          from: urlFor('console.products.confirm_take_down', { id: lamp.id }),
+          form,
+          error: 'The request is invalid',
+          stored: () => availability(lamp.id),
+        }
+      )
       assert.deepEqual(flash.inputErrorsBag, { reason: [message] })
       assert.lengthOf(await entriesAbout(lamp.id), 0)
       assert.equal(await catalogStatus(client, lamp.id), 200)
@@ -380,13 +392,17 @@ test.group('Console products: take down and restore', (group) => {
       const { gone } = await catalog()
       const id = target({ gone: gone.id })
 
-      await admin.expectErrorPage(`/admin/products/${id}/take-down`, 404, 'Product not found')
+      await admin.expectErrorPage(
+        urlFor('console.products.confirm_take_down', { id }),
+        404,
+        'Product not found'
+      )
       for (const [action, form] of [
-        ['take-down', { reason: 'Counterfeit' }],
+        ['take_down', { reason: 'Counterfeit' }],
         ['restore', undefined],
       ] as const) {
-        await admin.expectRefused(`/admin/products/${id}/${action}`, {
-          from: '/admin/products',
+        await admin.expectRefused(formAction(`console.products.${action}`, { id }), {
+          from: urlFor('console.products.index'),
           form,
           error: 'Product not found',
           stored: () => availability(gone.id),

@@ -20,6 +20,8 @@ import {
   CONSOLE_SIGNED_IN_AT,
 } from '#middleware/console_auth_middleware'
 import { makeUser } from '#tests/helpers/actors'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import { formAction } from '#tests/helpers/routes'
 
 const COOKIE = 'console-session'
 const IDLE_MS = 30 * 60 * 1000
@@ -117,13 +119,14 @@ test.group('Console sessions in the real store', (group) => {
   /** Signs in through the form; answers the browser holding the new session. */
   async function signIn() {
     const browser = new ConsoleBrowser()
-    const form = await browser.get('/admin/login')
-    const signedIn = await browser.post('/admin/login', {
+    const form = await browser.get(urlFor('console.login'))
+    const signedIn = await browser.post(formAction('console.login.store'), {
       _csrf: csrfOf(form.html),
       email: admin.email,
       password: FACTORY_PASSWORD,
     })
-    if (signedIn.location !== '/admin') throw new Error(`sign-in failed: ${signedIn.status}`)
+    if (signedIn.location !== urlFor('console.dashboard'))
+      throw new Error(`sign-in failed: ${signedIn.status}`)
     return browser
   }
 
@@ -135,7 +138,7 @@ test.group('Console sessions in the real store', (group) => {
   }
 
   async function dashboardStatus(browser: ConsoleBrowser) {
-    const page = await browser.get('/admin')
+    const page = await browser.get(urlFor('console.dashboard'))
     return page.status === 302 ? `302 ${page.location}` : String(page.status)
   }
 
@@ -155,13 +158,15 @@ test.group('Console sessions in the real store', (group) => {
     const thief = copyOf(browser)
     assert.equal(await dashboardStatus(thief), '200')
 
-    const dashboard = await browser.get('/admin')
-    const signedOut = await browser.post('/admin/logout', { _csrf: csrfOf(dashboard.html) })
-    assert.equal(signedOut.location, '/admin/login')
+    const dashboard = await browser.get(urlFor('console.dashboard'))
+    const signedOut = await browser.post(formAction('console.logout'), {
+      _csrf: csrfOf(dashboard.html),
+    })
+    assert.equal(signedOut.location, urlFor('console.login'))
     assert.isNull(await store.read(thief.sessionId()), 'the stored session is gone')
 
-    assert.equal(await dashboardStatus(thief), '302 /admin/login')
-    assert.equal(await dashboardStatus(browser), '302 /admin/login')
+    assert.equal(await dashboardStatus(thief), `302 ${urlFor('console.login')}`)
+    assert.equal(await dashboardStatus(browser), `302 ${urlFor('console.login')}`)
   })
 
   test('30 idle minutes end the session; activity moves the limit ahead', async ({ assert }) => {
@@ -174,7 +179,7 @@ test.group('Console sessions in the real store', (group) => {
     assert.isAbove(await remainingMs(id), IDLE_MS - 60_000)
 
     await moveExpiry(id, -1000)
-    assert.equal(await dashboardStatus(browser), '302 /admin/login')
+    assert.equal(await dashboardStatus(browser), `302 ${urlFor('console.login')}`)
     assert.notProperty((await store.read(id)) ?? {}, CONSOLE_SIGNED_IN_AT)
   })
 
@@ -193,7 +198,7 @@ test.group('Console sessions in the real store', (group) => {
       ...values,
       [CONSOLE_SIGNED_IN_AT]: Date.now() - CONSOLE_SESSION_LIFETIME_MS - 1000,
     })
-    assert.equal(await dashboardStatus(browser), '302 /admin/login')
+    assert.equal(await dashboardStatus(browser), `302 ${urlFor('console.login')}`)
     assert.isNull(await store.read(id))
   })
 })

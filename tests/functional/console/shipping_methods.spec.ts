@@ -6,6 +6,8 @@ import { ShippingMethodFactory } from '#database/factories/shipping_method_facto
 import { consoleAs, rowText, textOf } from '#tests/functional/console/support'
 import { UNKNOWN_ID } from '#tests/helpers/ids'
 import { eachInTransaction } from '#tests/helpers/transactions'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import { formAction } from '#tests/helpers/routes'
 
 /** The fields a browser sends for a valid new method. */
 const validForm = {
@@ -50,7 +52,7 @@ test.group('Console shipping methods: list', (group) => {
       .create()
     await ShippingMethodFactory.merge({ name: 'Gone', deletedAt: courier.createdAt }).create()
 
-    const html = await admin.page('/admin/shipping-methods')
+    const html = await admin.page(urlFor('console.shipping_methods.index'))
     assert.equal(
       rowText(assert, html, courier.id),
       'Courier Door to door 12.50 2 active Edit Deactivate'
@@ -63,9 +65,14 @@ test.group('Console shipping methods: list', (group) => {
 
   test('a malformed page number is a 400 page', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    await admin.expectErrorPage('/admin/shipping-methods', 400, 'This cannot be done', {
-      page: '0',
-    })
+    await admin.expectErrorPage(
+      urlFor('console.shipping_methods.index'),
+      400,
+      'This cannot be done',
+      {
+        page: '0',
+      }
+    )
   })
 })
 
@@ -74,8 +81,8 @@ test.group('Console shipping methods: forms', (group) => {
 
   test('the new form starts active', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    const html = await admin.page('/admin/shipping-methods/new')
-    assert.include(html, 'action="/admin/shipping-methods"')
+    const html = await admin.page(urlFor('console.shipping_methods.create'))
+    assert.include(html, `action="${formAction('console.shipping_methods.store')}"`)
     assert.match(html, /id="isActive"[^>]*checked/)
   })
 
@@ -85,9 +92,9 @@ test.group('Console shipping methods: forms', (group) => {
   }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const flash = await admin.submit(
-      '/admin/shipping-methods',
-      '/admin/shipping-methods/new',
-      '/admin/shipping-methods',
+      formAction('console.shipping_methods.store'),
+      urlFor('console.shipping_methods.create'),
+      urlFor('console.shipping_methods.index'),
       validForm
     )
     assert.equal(flash.success, 'Shipping method Overnight is added.')
@@ -106,9 +113,9 @@ test.group('Console shipping methods: forms', (group) => {
   }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     await admin.submit(
-      '/admin/shipping-methods',
-      '/admin/shipping-methods/new',
-      '/admin/shipping-methods',
+      formAction('console.shipping_methods.store'),
+      urlFor('console.shipping_methods.create'),
+      urlFor('console.shipping_methods.index'),
       untickedForm()
     )
     assert.deepEqual(await storedMethods(), ['Overnight/null/2450/1/false'])
@@ -119,8 +126,8 @@ test.group('Console shipping methods: forms', (group) => {
     assert,
   }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    const flash = await admin.expectRefused('/admin/shipping-methods', {
-      from: '/admin/shipping-methods/new',
+    const flash = await admin.expectRefused(formAction('console.shipping_methods.store'), {
+      from: urlFor('console.shipping_methods.create'),
       form: { ...validForm, name: '', price: '1.005', estimatedDays: '366' },
       error: 'The request is invalid',
       stored: storedMethods,
@@ -130,7 +137,7 @@ test.group('Console shipping methods: forms', (group) => {
     assert.equal(flash._form, 'shipping-method')
     assert.deepEqual(await storedMethods(), [])
 
-    const form = await admin.pageWithFlash('/admin/shipping-methods/new', flash)
+    const form = await admin.pageWithFlash(urlFor('console.shipping_methods.create'), flash)
     assert.include(form, 'value="1.005"')
     assert.include(textOf(form), flash.inputErrorsBag.estimatedDays[0])
   })
@@ -138,8 +145,8 @@ test.group('Console shipping methods: forms', (group) => {
   test('a name in use (any case) is refused with the reason', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     await ShippingMethodFactory.merge({ name: 'OVERNIGHT', priceCents: 100 }).create()
-    await admin.expectRefused('/admin/shipping-methods', {
-      from: '/admin/shipping-methods/new',
+    await admin.expectRefused(formAction('console.shipping_methods.store'), {
+      from: urlFor('console.shipping_methods.create'),
       form: validForm,
       error: /already exists/,
       stored: storedMethods,
@@ -150,7 +157,7 @@ test.group('Console shipping methods: forms', (group) => {
   test('the edit form shows the stored method in API units', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const method = await ShippingMethodFactory.merge({ name: 'Courier', priceCents: 1250 }).create()
-    const html = await admin.page(`/admin/shipping-methods/${method.id}/edit`)
+    const html = await admin.page(urlFor('console.shipping_methods.edit', { id: method.id }))
     assert.include(textOf(html), 'Edit shipping method Courier')
     assert.match(html, /id="price"[^>]*value="12.5"/)
     assert.match(html, /id="estimatedDays"[^>]*value="3"/)
@@ -160,21 +167,24 @@ test.group('Console shipping methods: forms', (group) => {
   test('saves the whole form; invalid input changes nothing', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const method = await ShippingMethodFactory.merge({ name: 'Courier', priceCents: 1250 }).create()
-    const editPage = `/admin/shipping-methods/${method.id}/edit`
+    const editPage = urlFor('console.shipping_methods.edit', { id: method.id })
 
-    const invalid = await admin.expectRefused(`/admin/shipping-methods/${method.id}`, {
-      from: editPage,
-      form: { ...validForm, price: '-1' },
-      error: 'The request is invalid',
-      stored: storedMethods,
-    })
+    const invalid = await admin.expectRefused(
+      formAction('console.shipping_methods.update', { id: method.id }),
+      {
+        from: editPage,
+        form: { ...validForm, price: '-1' },
+        error: 'The request is invalid',
+        stored: storedMethods,
+      }
+    )
     assert.sameMembers(Object.keys(invalid.inputErrorsBag), ['price'])
     assert.deepEqual(await storedMethods(), ['Courier/Door to door/1250/3/true'])
 
     const flash = await admin.submit(
-      `/admin/shipping-methods/${method.id}`,
+      formAction('console.shipping_methods.update', { id: method.id }),
       editPage,
-      '/admin/shipping-methods',
+      urlFor('console.shipping_methods.index'),
       untickedForm()
     )
     assert.equal(flash.success, 'Shipping method Overnight is saved.')
@@ -185,17 +195,17 @@ test.group('Console shipping methods: forms', (group) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const method = await ShippingMethodFactory.merge({ name: 'Courier' }).create()
     const off = await admin.submit(
-      `/admin/shipping-methods/${method.id}/deactivate`,
-      '/admin/shipping-methods?page=1',
-      '/admin/shipping-methods?page=1'
+      formAction('console.shipping_methods.deactivate', { id: method.id }),
+      urlFor('console.shipping_methods.index', {}, { qs: { page: 1 } }),
+      urlFor('console.shipping_methods.index', {}, { qs: { page: 1 } })
     )
     assert.equal(off.success, 'Shipping method Courier is deactivated.')
     assert.isFalse(await ShippingMethod.findOrFail(method.id).then((row) => row.isActive))
 
     const on = await admin.submit(
-      `/admin/shipping-methods/${method.id}/activate`,
-      '/admin/shipping-methods',
-      '/admin/shipping-methods'
+      formAction('console.shipping_methods.activate', { id: method.id }),
+      urlFor('console.shipping_methods.index'),
+      urlFor('console.shipping_methods.index')
     )
     assert.equal(on.success, 'Shipping method Courier is active.')
     assert.isTrue(await ShippingMethod.findOrFail(method.id).then((row) => row.isActive))
@@ -207,7 +217,7 @@ test.group('Console shipping methods: forms', (group) => {
     await deleted.merge({ deletedAt: deleted.createdAt }).save()
     for (const id of [UNKNOWN_ID, deleted.id]) {
       await admin.expectErrorPage(
-        `/admin/shipping-methods/${id}/edit`,
+        urlFor('console.shipping_methods.edit', { id: id }),
         404,
         'Shipping method not found'
       )

@@ -8,6 +8,8 @@ import { TaxRateFactory } from '#database/factories/tax_rate_factory'
 import { consoleAs, rowText, textOf } from '#tests/functional/console/support'
 import { UNKNOWN_ID } from '#tests/helpers/ids'
 import { eachInTransaction } from '#tests/helpers/transactions'
+import { urlFor } from '@adonisjs/core/services/url_builder'
+import { formAction } from '#tests/helpers/routes'
 
 /** The stored rows, as comparable facts. */
 async function storedRates() {
@@ -27,7 +29,7 @@ test.group('Console tax rates: list', (group) => {
     const unitedStates = await TaxRateFactory.merge({ rate: 8250 }).create()
     const germany = await TaxRateFactory.merge({ country: 'DE', rate: 19_000 }).create()
 
-    const html = await admin.page('/admin/tax-rates')
+    const html = await admin.page(urlFor('console.tax_rates.index'))
     assert.equal(rowText(assert, html, germany.id), 'DE whole country 19 % Edit Remove')
     assert.equal(rowText(assert, html, unitedStates.id), 'US whole country 8.25 % Edit Remove')
     assert.equal(rowText(assert, html, california.id), 'US CA 7.25 % Edit Remove')
@@ -45,18 +47,20 @@ test.group('Console tax rates: list', (group) => {
     for (let index = 0; index < 27; index++) {
       await TaxRateFactory.merge({ region: `R${String(index).padStart(2, '0')}` }).create()
     }
-    const first = await admin.page('/admin/tax-rates')
+    const first = await admin.page(urlFor('console.tax_rates.index'))
     assert.include(first, 'R24')
     assert.notInclude(first, 'R25')
     assert.include(textOf(first), 'Page 1 of 2')
-    const second = await admin.page('/admin/tax-rates', { page: 2 })
+    const second = await admin.page(urlFor('console.tax_rates.index'), { page: 2 })
     assert.include(second, 'R26')
     assert.notInclude(second, 'R24')
   })
 
   test('a malformed page number is a 400 page', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    await admin.expectErrorPage('/admin/tax-rates', 400, 'This cannot be done', { page: 'x' })
+    await admin.expectErrorPage(urlFor('console.tax_rates.index'), 400, 'This cannot be done', {
+      page: 'x',
+    })
   })
 })
 
@@ -65,8 +69,8 @@ test.group('Console tax rates: create', (group) => {
 
   test('the form starts blank', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    const html = await admin.page('/admin/tax-rates/new')
-    assert.include(html, 'action="/admin/tax-rates"')
+    const html = await admin.page(urlFor('console.tax_rates.create'))
+    assert.include(html, `action="${formAction('console.tax_rates.store')}"`)
     assert.include(html, 'id="country" name="country"')
     assert.include(html, 'id="rate" name="rate"')
   })
@@ -89,9 +93,9 @@ test.group('Console tax rates: create', (group) => {
     .run(async ({ client, assert }, { form, success, stored }) => {
       const admin = await consoleAs(UserType.ADMIN, { client, assert })
       const flash = await admin.submit(
-        '/admin/tax-rates',
-        '/admin/tax-rates/new',
-        '/admin/tax-rates',
+        formAction('console.tax_rates.store'),
+        urlFor('console.tax_rates.create'),
+        urlFor('console.tax_rates.index'),
         form
       )
       assert.equal(flash.success, success)
@@ -109,8 +113,8 @@ test.group('Console tax rates: create', (group) => {
     assert,
   }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    const flash = await admin.expectRefused('/admin/tax-rates', {
-      from: '/admin/tax-rates/new',
+    const flash = await admin.expectRefused(formAction('console.tax_rates.store'), {
+      from: urlFor('console.tax_rates.create'),
       form: { country: 'XX', region: 'r'.repeat(101), rate: '100.0001' },
       error: 'The request is invalid',
       stored: storedRates,
@@ -123,15 +127,15 @@ test.group('Console tax rates: create', (group) => {
     assert.equal(flash.rate, '100.0001')
     assert.deepEqual(await storedRates(), [])
 
-    const form = await admin.pageWithFlash('/admin/tax-rates/new', flash)
+    const form = await admin.pageWithFlash(urlFor('console.tax_rates.create'), flash)
     assert.include(form, 'value="XX"')
     assert.include(textOf(form), 'The country field must be an ISO 3166-1 alpha-2 country code')
   })
 
   test('a blank form names every required field', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
-    const flash = await admin.expectRefused('/admin/tax-rates', {
-      from: '/admin/tax-rates/new',
+    const flash = await admin.expectRefused(formAction('console.tax_rates.store'), {
+      from: urlFor('console.tax_rates.create'),
       form: { country: '', region: '', rate: '' },
       error: 'The request is invalid',
       stored: storedRates,
@@ -149,8 +153,8 @@ test.group('Console tax rates: create', (group) => {
   }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     await TaxRateFactory.merge({ region: 'CA', rate: 7250 }).create()
-    await admin.expectRefused('/admin/tax-rates', {
-      from: '/admin/tax-rates/new',
+    await admin.expectRefused(formAction('console.tax_rates.store'), {
+      from: urlFor('console.tax_rates.create'),
       form: { country: 'US', region: 'ca', rate: '9' },
       error: 'A tax rate for this country and region already exists',
       stored: storedRates,
@@ -165,9 +169,9 @@ test.group('Console tax rates: edit and remove', (group) => {
   test('the form shows the stored rate as a percent', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const rate = await TaxRateFactory.merge({ region: 'CA', rate: 7250 }).create()
-    const html = await admin.page(`/admin/tax-rates/${rate.id}/edit`)
+    const html = await admin.page(urlFor('console.tax_rates.edit', { id: rate.id }))
     assert.include(textOf(html), 'Edit tax rate US-CA')
-    assert.include(html, `action="/admin/tax-rates/${rate.id}"`)
+    assert.include(html, `action="${formAction('console.tax_rates.update', { id: rate.id })}"`)
     assert.match(html, /id="country"[^>]*value="US"/)
     assert.match(html, /id="region"[^>]*value="CA"/)
     assert.match(html, /id="rate"[^>]*value="7.25"/)
@@ -180,9 +184,9 @@ test.group('Console tax rates: edit and remove', (group) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const rate = await TaxRateFactory.merge({ region: 'CA', rate: 7250 }).create()
     const flash = await admin.submit(
-      `/admin/tax-rates/${rate.id}`,
-      `/admin/tax-rates/${rate.id}/edit`,
-      '/admin/tax-rates',
+      formAction('console.tax_rates.update', { id: rate.id }),
+      urlFor('console.tax_rates.edit', { id: rate.id }),
+      urlFor('console.tax_rates.index'),
       { country: 'US', region: '', rate: '6.5' }
     )
     assert.equal(flash.success, 'The tax rate for US is saved.')
@@ -193,17 +197,20 @@ test.group('Console tax rates: edit and remove', (group) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const rate = await TaxRateFactory.merge({ region: 'CA', rate: 7250 }).create()
     await TaxRateFactory.merge({ region: 'NY', rate: 8875 }).create()
-    const editPage = `/admin/tax-rates/${rate.id}/edit`
+    const editPage = urlFor('console.tax_rates.edit', { id: rate.id })
 
-    const flash = await admin.expectRefused(`/admin/tax-rates/${rate.id}`, {
-      from: editPage,
-      form: { country: 'US', region: 'CA', rate: '-1' },
-      error: 'The request is invalid',
-      stored: storedRates,
-    })
+    const flash = await admin.expectRefused(
+      formAction('console.tax_rates.update', { id: rate.id }),
+      {
+        from: editPage,
+        form: { country: 'US', region: 'CA', rate: '-1' },
+        error: 'The request is invalid',
+        stored: storedRates,
+      }
+    )
     assert.sameMembers(Object.keys(flash.inputErrorsBag), ['rate'])
 
-    await admin.expectRefused(`/admin/tax-rates/${rate.id}`, {
+    await admin.expectRefused(formAction('console.tax_rates.update', { id: rate.id }), {
       from: editPage,
       form: { country: 'US', region: 'ny', rate: '5' },
       error: 'A tax rate for this country and region already exists',
@@ -215,26 +222,31 @@ test.group('Console tax rates: edit and remove', (group) => {
   test('asks before removing, then removes', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const rate = await TaxRateFactory.merge({ region: 'CA', rate: 7250 }).create()
-    const deletePage = `/admin/tax-rates/${rate.id}/delete`
+    const deletePage = urlFor('console.tax_rates.confirm_destroy', { id: rate.id })
+    const destroy = formAction('console.tax_rates.destroy', { id: rate.id })
     const page = await admin.page(deletePage)
     assert.include(textOf(page), 'Remove the tax rate for US-CA?')
     assert.include(textOf(page), 'taxed at the country-wide rate of US')
-    assert.include(page, `action="${deletePage}"`)
+    assert.include(page, `action="${destroy}"`)
     assert.deepEqual(await storedRates(), ['US/CA/7250'])
 
-    const flash = await admin.submit(deletePage, deletePage, '/admin/tax-rates')
+    const flash = await admin.submit(destroy, deletePage, urlFor('console.tax_rates.index'))
     assert.equal(flash.success, 'The tax rate for US-CA is removed.')
     assert.deepEqual(await storedRates(), [])
 
-    const again = await admin.submit(deletePage, '/admin/tax-rates', '/admin/tax-rates')
+    const again = await admin.submit(
+      destroy,
+      urlFor('console.tax_rates.index'),
+      urlFor('console.tax_rates.index')
+    )
     assert.equal(again.error, 'Tax rate not found')
   })
 
   test('an unknown rate is a 404 page', async ({ client, assert }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     for (const path of [
-      `/admin/tax-rates/${UNKNOWN_ID}/edit`,
-      `/admin/tax-rates/${UNKNOWN_ID}/delete`,
+      urlFor('console.tax_rates.edit', { id: UNKNOWN_ID }),
+      urlFor('console.tax_rates.confirm_destroy', { id: UNKNOWN_ID }),
     ]) {
       await admin.expectErrorPage(path, 404, 'Tax rate not found')
     }

@@ -5,6 +5,8 @@ import { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
 import { expectPage, rowHtml, signedIn, textOf } from '#tests/functional/console/support'
 import { eachInTransaction } from '#tests/helpers/transactions'
+import { formAction } from '#tests/helpers/routes'
+import { urlFor } from '@adonisjs/core/services/url_builder'
 
 const { CUSTOMER, SELLER, ADMIN, SUPER_ADMIN } = UserType
 
@@ -12,8 +14,8 @@ const { CUSTOMER, SELLER, ADMIN, SUPER_ADMIN } = UserType
 function offered(assert: Assert, html: string, user: User) {
   const row = rowHtml(assert, html, `<td>${user.email}</td>`)
   return {
-    deactivate: row.includes(`action="/admin/users/${user.id}/deactivate"`),
-    activate: row.includes(`action="/admin/users/${user.id}/activate"`),
+    deactivate: row.includes(`action="${formAction('console.users.deactivate', { id: user.id })}"`),
+    activate: row.includes(`action="${formAction('console.users.activate', { id: user.id })}"`),
     types: [...row.matchAll(/<option value="([A-Z_]+)">/g)].map((match) => match[1]),
     text: textOf(row),
   }
@@ -37,7 +39,10 @@ test.group('Console users', (group) => {
   }) => {
     const actor = await makeUser(ADMIN)
     const { customer, inactiveSeller, admin, superAdmin } = await accounts()
-    const html = expectPage(assert, await signedIn(client.get('/admin/users'), actor))
+    const html = expectPage(
+      assert,
+      await signedIn(client.get(urlFor('console.users.index')), actor)
+    )
 
     assert.deepInclude(offered(assert, html, customer), {
       deactivate: true,
@@ -65,7 +70,10 @@ test.group('Console users', (group) => {
   }) => {
     const actor = await makeUser(SUPER_ADMIN)
     const { customer, inactiveSeller, admin, superAdmin } = await accounts()
-    const html = expectPage(assert, await signedIn(client.get('/admin/users'), actor))
+    const html = expectPage(
+      assert,
+      await signedIn(client.get(urlFor('console.users.index')), actor)
+    )
 
     assert.deepInclude(offered(assert, html, customer), {
       deactivate: true,

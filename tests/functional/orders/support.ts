@@ -21,14 +21,16 @@ export async function placeThroughService(
   extra: Partial<PlaceOrderInput> = {}
 ) {
   const placements = await app.container.make(OrderPlacementService)
-  return placements.place(user, {
-    shippingAddressId: customer.address.id,
-    shippingMethodId: method.id,
-    paymentMethod: 'PAYPAL',
-    idempotencyKey: `placed-${randomUUID()}`,
-    clientAddress: '127.0.0.1',
-    ...extra,
-  })
+  return placements.place(
+    { user, clientAddress: '127.0.0.1' },
+    {
+      shippingAddressId: customer.address.id,
+      shippingMethodId: method.id,
+      paymentMethod: 'PAYPAL',
+      idempotencyKey: `placed-${randomUUID()}`,
+      ...extra,
+    }
+  )
 }
 
 /**

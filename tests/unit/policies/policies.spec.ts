@@ -1,9 +1,10 @@
+import { readFile, readdir } from 'node:fs/promises'
 import { test } from '@japa/runner'
 import { BasePolicy, Bouncer } from '@adonisjs/bouncer'
+import app from '@adonisjs/core/services/app'
 import User from '#models/user'
 import { USER_TYPES, UserType } from '#enums/user_type'
 import { policies } from '#policies/main'
-import * as abilities from '#abilities/main'
 import { mayManageAccount } from '#policies/user_policy'
 
 const { CUSTOMER, SELLER, ADMIN, SUPER_ADMIN } = UserType
@@ -58,6 +59,8 @@ const ROLE_ACTIONS: Record<keyof typeof policies, Record<string, UserType[]>> = 
   TaxRatePolicy: { viewAny: ADMINS, create: ADMINS, update: ADMINS, delete: ADMINS },
   CartPolicy: { view: [CUSTOMER], update: [CUSTOMER], checkOut: [CUSTOMER] },
   AdminActionPolicy: { viewAny: [SUPER_ADMIN] },
+  // With HEALTH_DETAILS off, as in the test environment; the setting is tested in health.spec.ts.
+  HealthPolicy: { viewDetails: ADMINS },
 }
 
 /** Actions that judge a row too, tested below. */
@@ -77,16 +80,7 @@ function account(userType: UserType): User {
 }
 
 function bouncerOf(user: User | null) {
-  return new Bouncer<User, typeof abilities, typeof policies>(user, abilities, policies)
-}
-
-/** The role gates (`app/abilities`) and the account types each admits. */
-const ABILITIES: Record<keyof typeof abilities, UserType[]> = {
-  administer: ADMINS,
-  buy: [CUSTOMER],
-  sell: [SELLER],
-  // With HEALTH_DETAILS off, as in the test environment; the setting is tested in health.spec.ts.
-  viewHealthDetails: ADMINS,
+  return new Bouncer<User, undefined, typeof policies>(user, undefined, policies)
 }
 
 /** The actions a policy answers, its own and those it inherits from our base policies. */
@@ -134,18 +128,6 @@ test.group('Policies: role actions', () => {
       assert.sameMembers(actions, listed, name)
     }
   })
-})
-
-test.group('Abilities: role gates', () => {
-  for (const [ability, allowed] of Object.entries(ABILITIES)) {
-    test(`${ability} admits ${allowed.join(', ')} only`, async ({ assert }) => {
-      for (const type of USER_TYPES) {
-        const answer = await bouncerOf(account(type)).allows(ability as keyof typeof abilities)
-        assert.equal(answer, allowed.includes(type), type)
-      }
-      assert.isFalse(await bouncerOf(null).allows(ability as keyof typeof abilities), 'a guest')
-    })
-  }
 })
 
 test.group('Policies: account administration', () => {
@@ -209,5 +191,46 @@ test.group('Policies: account administration', () => {
       }
       assert.isFalse(await bouncer.allows('manage', actor), `${actorType} on themselves`)
     }
+  })
+})
+
+/** The text of every file under `directory` whose name ends with `extension`. */
+async function sources(directory: string, extension: string): Promise<string[]> {
+  const names = await readdir(app.makePath(directory), { recursive: true })
+  return Promise.all(
+    names
+      .filter((name) => name.endsWith(extension))
+      .map((name) => readFile(app.makePath(directory, name), 'utf8'))
+  )
+}
+
+/**
+ * The `Policy.action` pairs the application asks: controllers with
+ * `bouncer.with(XPolicy).authorize|allows|denies('action')` (every quoted action in the call, so
+ * `authorize({ view: 'viewAny', update: 'updateAny' }[what])` names both), pages with
+ * `@can('XPolicy.action')` or `@cannot(...)` and the navigation's `can: 'XPolicy.action'`.
+ */
+async function askedActions(): Promise<Set<string>> {
+  const asked = new Set<string>()
+  for (const code of await sources('app/controllers', '.ts')) {
+    const calls = code.matchAll(/with\(\s*(\w+)\s*\)\s*\.(?:authorize|allows|denies)\(([^)]*)\)/g)
+    for (const [, policy, argument] of calls) {
+      for (const [, action] of argument.matchAll(/'(\w+)'/g)) asked.add(`${policy}.${action}`)
+    }
+  }
+  for (const page of await sources('resources/views', '.edge')) {
+    for (const [, pair] of page.matchAll(/'(\w+Policy\.\w+)'/g)) asked.add(pair)
+  }
+  return asked
+}
+
+test.group('Policies: every action is asked', () => {
+  test('by a route or a page, and nothing else is asked', async ({ assert }) => {
+    const declared: string[] = []
+    for (const [name, importer] of Object.entries(policies)) {
+      const { default: Policy } = await importer()
+      for (const action of actionsOf(Policy.prototype)) declared.push(`${name}.${action}`)
+    }
+    assert.sameMembers([...(await askedActions())], declared)
   })
 })

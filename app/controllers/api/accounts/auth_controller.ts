@@ -44,22 +44,21 @@ export default class AuthController {
     return sendEnvelope(response, true)
   }
 
-  async login({ request, response }: HttpContext) {
+  async login({ caller, request, response }: HttpContext) {
     const input = await request.validateUsing(loginValidator)
-    const { user, tokens } = await this.authentication.login(input, request.ip())
+    const { user, tokens } = await this.authentication.login(caller, input)
     return sendEnvelope(response, { user: UserTransformer.transform(user), ...tokens })
   }
 
-  async refresh({ request, response }: HttpContext) {
+  async refresh({ caller, request, response }: HttpContext) {
     const { refreshToken } = await request.validateUsing(refreshValidator)
-    const tokens = await this.authentication.refresh(refreshToken, request.ip())
+    const tokens = await this.authentication.refresh(caller, refreshToken)
     return sendEnvelope(response, tokens)
   }
 
-  async logout({ request, response, auth }: HttpContext) {
+  async logout({ actor, request, response, auth }: HttpContext) {
     const { refreshToken } = await request.validateUsing(logoutValidator)
-    const guard = auth.use('api')
-    await this.authentication.logout(guard.getUserOrFail(), guard.sessionId, refreshToken)
+    await this.authentication.logout(actor, auth.use('api').sessionId, refreshToken)
     return sendEnvelope(response, 'Signed out')
   }
 
@@ -69,15 +68,15 @@ export default class AuthController {
     return sendEnvelope(response, FORGET_PASSWORD_MESSAGE)
   }
 
-  async resetPassword({ request, response }: HttpContext) {
+  async resetPassword({ caller, request, response }: HttpContext) {
     const input = await request.validateUsing(resetPasswordValidator)
-    await this.passwords.reset(input, request.ip())
+    await this.passwords.reset(caller, input)
     return sendEnvelope(response, 'Your password has been reset; sign in with the new one.')
   }
 
-  async changePassword({ request, response, auth }: HttpContext) {
-    const { oldPassword, newPassword } = await request.validateUsing(changePasswordValidator)
-    await this.passwords.change(auth.getUserOrFail(), oldPassword, newPassword, request.ip())
+  async changePassword({ actor, request, response }: HttpContext) {
+    const change = await request.validateUsing(changePasswordValidator)
+    await this.passwords.change(actor, change)
     return sendEnvelope(response, 'Your password has been changed; sign in again.')
   }
 }

@@ -1,31 +1,31 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { changeUserTypeValidator } from '#validators/user'
 import { UserAdministrationService } from '#services/accounts/user_administration_service'
 import { sendEnvelope } from '#http/envelope'
+import UserPolicy from '#policies/user_policy'
 
 /** Admin control of user type and activation (docs/api/accounts.md). */
 @inject()
 export default class UserAdministrationController {
   constructor(protected users: UserAdministrationService) {}
 
-  async changeUserType({ request, response, params, auth, bouncer }: HttpContext) {
-    await bouncer.authorize('administer')
+  async changeUserType({ actor, request, response, params, bouncer }: HttpContext) {
+    await bouncer.with(UserPolicy).authorize('manageAny')
     const { userType } = await request.validateUsing(changeUserTypeValidator)
-    await this.users.changeType(acting({ auth, request }), params.userId, userType)
+    await this.users.changeType(actor, params.userId, userType)
     return sendEnvelope(response, `User type changed to ${userType}`)
   }
 
-  async deactivate({ request, response, params, auth, bouncer }: HttpContext) {
-    await bouncer.authorize('administer')
-    await this.users.deactivate(acting({ auth, request }), params.userId)
+  async deactivate({ actor, response, params, bouncer }: HttpContext) {
+    await bouncer.with(UserPolicy).authorize('manageAny')
+    await this.users.deactivate(actor, params.userId)
     return sendEnvelope(response, 'User deactivated')
   }
 
-  async activate({ request, response, params, auth, bouncer }: HttpContext) {
-    await bouncer.authorize('administer')
-    await this.users.activate(acting({ auth, request }), params.userId)
+  async activate({ actor, response, params, bouncer }: HttpContext) {
+    await bouncer.with(UserPolicy).authorize('manageAny')
+    await this.users.activate(actor, params.userId)
     return sendEnvelope(response, 'User activated')
   }
 }

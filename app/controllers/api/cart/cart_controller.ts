@@ -4,6 +4,7 @@ import { CartService } from '#services/cart/cart_service'
 import { addCartItemValidator, setCartItemValidator } from '#validators/cart'
 import CartTransformer from '#transformers/cart_transformer'
 import { serialize } from '#http/serialize'
+import CartPolicy from '#policies/cart_policy'
 
 /** The customer's cart: `/api/v1/cart`. Every change answers with the whole cart. */
 @inject()
@@ -11,36 +12,36 @@ export default class CartController {
   constructor(protected cart: CartService) {}
 
   /** Shows the cart with current prices. */
-  async show({ auth, bouncer }: HttpContext) {
-    await bouncer.authorize('buy')
-    return serialize(CartTransformer.transform(await this.cart.view(auth.getUserOrFail())))
+  async show({ actor, bouncer }: HttpContext) {
+    await bouncer.with(CartPolicy).authorize('view')
+    return serialize(CartTransformer.transform(await this.cart.view(actor)))
   }
 
   /** Adds units of a product, merging with its line. */
-  async add({ auth, bouncer, request }: HttpContext) {
-    await bouncer.authorize('buy')
+  async add({ actor, bouncer, request }: HttpContext) {
+    await bouncer.with(CartPolicy).authorize('update')
     const input = await request.validateUsing(addCartItemValidator, { data: request.body() })
-    return serialize(CartTransformer.transform(await this.cart.add(auth.getUserOrFail(), input)))
+    return serialize(CartTransformer.transform(await this.cart.add(actor, input)))
   }
 
   /** Sets the quantity of a line. */
-  async update({ auth, bouncer, params, request }: HttpContext) {
-    await bouncer.authorize('buy')
+  async update({ actor, bouncer, params, request }: HttpContext) {
+    await bouncer.with(CartPolicy).authorize('update')
     const { quantity } = await request.validateUsing(setCartItemValidator, { data: request.body() })
-    const cart = await this.cart.setQuantity(auth.getUserOrFail(), params.productId, quantity)
+    const cart = await this.cart.setQuantity(actor, params.productId, quantity)
     return serialize(CartTransformer.transform(cart))
   }
 
   /** Removes a line. */
-  async remove({ auth, bouncer, params }: HttpContext) {
-    await bouncer.authorize('buy')
-    const cart = await this.cart.remove(auth.getUserOrFail(), params.productId)
+  async remove({ actor, bouncer, params }: HttpContext) {
+    await bouncer.with(CartPolicy).authorize('update')
+    const cart = await this.cart.remove(actor, params.productId)
     return serialize(CartTransformer.transform(cart))
   }
 
   /** Empties the cart. */
-  async clear({ auth, bouncer }: HttpContext) {
-    await bouncer.authorize('buy')
-    return serialize(CartTransformer.transform(await this.cart.empty(auth.getUserOrFail())))
+  async clear({ actor, bouncer }: HttpContext) {
+    await bouncer.with(CartPolicy).authorize('update')
+    return serialize(CartTransformer.transform(await this.cart.empty(actor)))
   }
 }

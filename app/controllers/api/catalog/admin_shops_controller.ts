@@ -1,12 +1,12 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { ShopService } from '#services/catalog/shop_service'
 import { adminShopListValidator } from '#validators/shop'
 import { pageRequest } from '#validators/pagination'
 import ShopTransformer from '#transformers/shop_transformer'
 import { serialize } from '#http/serialize'
 import { page } from '#http/page'
+import ShopPolicy from '#policies/shop_policy'
 
 /** Shop moderation: `/api/v1/admin/shops`. */
 @inject()
@@ -15,7 +15,7 @@ export default class AdminShopsController {
 
   /** Lists every shop, optionally of one status. */
   async index({ bouncer, request }: HttpContext) {
-    await bouncer.authorize('administer')
+    await bouncer.with(ShopPolicy).authorize('viewAny')
     const query = await request.validateUsing(adminShopListValidator, { data: request.qs() })
     const slice = pageRequest(query)
     const result = await this.shops.listAll({ status: query.status }, slice)
@@ -23,18 +23,14 @@ export default class AdminShopsController {
   }
 
   /** Approves a shop: its products go on sale. */
-  async approve({ auth, bouncer, params, request }: HttpContext) {
-    await bouncer.authorize('administer')
-    return serialize(
-      ShopTransformer.transform(await this.shops.approve(acting({ auth, request }), params.id))
-    )
+  async approve({ actor, bouncer, params }: HttpContext) {
+    await bouncer.with(ShopPolicy).authorize('approve')
+    return serialize(ShopTransformer.transform(await this.shops.approve(actor, params.id)))
   }
 
   /** Suspends a shop: its products leave the catalog. */
-  async suspend({ auth, bouncer, params, request }: HttpContext) {
-    await bouncer.authorize('administer')
-    return serialize(
-      ShopTransformer.transform(await this.shops.suspend(acting({ auth, request }), params.id))
-    )
+  async suspend({ actor, bouncer, params }: HttpContext) {
+    await bouncer.with(ShopPolicy).authorize('suspend')
+    return serialize(ShopTransformer.transform(await this.shops.suspend(actor, params.id)))
   }
 }

@@ -10,6 +10,7 @@ import { pageRequest } from '#validators/pagination'
 import ProductTransformer from '#transformers/product_transformer'
 import { serialize } from '#http/serialize'
 import { page } from '#http/page'
+import ProductPolicy from '#policies/product_policy'
 
 /**
  * A seller's products across its shops: `/api/v1/seller/products`. Each shows whether an
@@ -20,11 +21,11 @@ export default class SellerProductsController {
   constructor(protected products: ProductService) {}
 
   /** Lists the seller's products, optionally of one of its shops. */
-  async index({ auth, bouncer, request }: HttpContext) {
-    await bouncer.authorize('sell')
+  async index({ actor, bouncer, request }: HttpContext) {
+    await bouncer.with(ProductPolicy).authorize('viewOwn')
     const query = await request.validateUsing(sellerProductListValidator, { data: request.qs() })
     const slice = pageRequest(query)
-    const result = await this.products.list(auth.getUserOrFail(), { shopId: query.shopId }, slice)
+    const result = await this.products.list(actor, { shopId: query.shopId }, slice)
     return page(
       ProductTransformer.transform(result.items).useVariant('forSeller'),
       result.total,
@@ -33,19 +34,19 @@ export default class SellerProductsController {
   }
 
   /** Shows one of the seller's products, active or not, with an administrator's takedown. */
-  async show({ auth, bouncer, params }: HttpContext) {
-    await bouncer.authorize('sell')
-    const product = await this.products.find(auth.getUserOrFail(), params.id)
+  async show({ actor, bouncer, params }: HttpContext) {
+    await bouncer.with(ProductPolicy).authorize('viewOwn')
+    const product = await this.products.find(actor, params.id)
     return serialize(ProductTransformer.transform(product).useVariant('forSeller'))
   }
 
   /** Adds a product to one of the seller's shops. */
-  async store({ auth, bouncer, request, response }: HttpContext) {
-    await bouncer.authorize('sell')
+  async store({ actor, bouncer, request, response }: HttpContext) {
+    await bouncer.with(ProductPolicy).authorize('create')
     const { price, ...fields } = await request.validateUsing(createProductValidator, {
       data: request.body(),
     })
-    const product = await this.products.create(auth.getUserOrFail(), {
+    const product = await this.products.create(actor, {
       ...fields,
       priceCents: price,
     })
@@ -55,12 +56,12 @@ export default class SellerProductsController {
   }
 
   /** Changes some fields of one of the seller's products. */
-  async update({ auth, bouncer, params, request }: HttpContext) {
-    await bouncer.authorize('sell')
+  async update({ actor, bouncer, params, request }: HttpContext) {
+    await bouncer.with(ProductPolicy).authorize('update')
     const { price, ...fields } = await request.validateUsing(updateProductValidator, {
       data: request.body(),
     })
-    const product = await this.products.update(auth.getUserOrFail(), params.id, {
+    const product = await this.products.update(actor, params.id, {
       ...fields,
       priceCents: price,
     })
@@ -68,9 +69,9 @@ export default class SellerProductsController {
   }
 
   /** Soft-deletes one of the seller's products. */
-  async destroy({ auth, bouncer, params }: HttpContext) {
-    await bouncer.authorize('sell')
-    await this.products.delete(auth.getUserOrFail(), params.id)
+  async destroy({ actor, bouncer, params }: HttpContext) {
+    await bouncer.with(ProductPolicy).authorize('delete')
+    await this.products.delete(actor, params.id)
     return { id: params.id as string, deleted: true }
   }
 }

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { ShippingMethodService } from '#services/checkout/shipping_method_service'
 import {
   createShippingMethodValidator,
@@ -11,6 +10,7 @@ import { pageRequest } from '#validators/pagination'
 import ShippingMethodTransformer from '#transformers/shipping_method_transformer'
 import { serialize } from '#http/serialize'
 import { page } from '#http/page'
+import ShippingMethodPolicy from '#policies/shipping_method_policy'
 
 /** Shipping-method management: `/api/v1/admin/shipping-methods`. */
 @inject()
@@ -19,7 +19,7 @@ export default class AdminShippingMethodsController {
 
   /** Lists every method not deleted, active or not. */
   async index({ bouncer, request }: HttpContext) {
-    await bouncer.authorize('administer')
+    await bouncer.with(ShippingMethodPolicy).authorize('viewAny')
     const query = await request.validateUsing(shippingMethodListValidator, { data: request.qs() })
     const slice = pageRequest(query)
     const result = await this.methods.listAll(slice)
@@ -27,12 +27,12 @@ export default class AdminShippingMethodsController {
   }
 
   /** Creates a method. */
-  async store({ auth, bouncer, request, response }: HttpContext) {
-    await bouncer.authorize('administer')
+  async store({ actor, bouncer, request, response }: HttpContext) {
+    await bouncer.with(ShippingMethodPolicy).authorize('create')
     const { price, ...input } = await request.validateUsing(createShippingMethodValidator, {
       data: request.body(),
     })
-    const method = await this.methods.create(acting({ auth, request }), {
+    const method = await this.methods.create(actor, {
       ...input,
       priceCents: price,
     })
@@ -40,12 +40,12 @@ export default class AdminShippingMethodsController {
   }
 
   /** Changes some fields of a method (`isActive: false` deactivates it). */
-  async update({ auth, bouncer, params, request }: HttpContext) {
-    await bouncer.authorize('administer')
+  async update({ actor, bouncer, params, request }: HttpContext) {
+    await bouncer.with(ShippingMethodPolicy).authorize('update')
     const { price, ...input } = await request.validateUsing(updateShippingMethodValidator, {
       data: request.body(),
     })
-    const method = await this.methods.update(acting({ auth, request }), params.id, {
+    const method = await this.methods.update(actor, params.id, {
       ...input,
       priceCents: price,
     })
@@ -53,9 +53,9 @@ export default class AdminShippingMethodsController {
   }
 
   /** Soft-deletes a method: it leaves every list; placed orders keep their copy of it. */
-  async destroy({ auth, bouncer, params, request }: HttpContext) {
-    await bouncer.authorize('administer')
-    await this.methods.delete(acting({ auth, request }), params.id)
+  async destroy({ actor, bouncer, params }: HttpContext) {
+    await bouncer.with(ShippingMethodPolicy).authorize('delete')
+    await this.methods.delete(actor, params.id)
     return { id: params.id, deleted: true }
   }
 }

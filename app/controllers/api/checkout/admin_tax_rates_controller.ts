@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { TaxRateService } from '#services/checkout/tax_rate_service'
 import {
   createTaxRateValidator,
@@ -11,6 +10,7 @@ import { pageRequest } from '#validators/pagination'
 import TaxRateTransformer from '#transformers/tax_rate_transformer'
 import { serialize } from '#http/serialize'
 import { page } from '#http/page'
+import TaxRatePolicy from '#policies/tax_rate_policy'
 
 /** Tax-rate management: `/api/v1/admin/tax-rates`. */
 @inject()
@@ -19,7 +19,7 @@ export default class AdminTaxRatesController {
 
   /** Lists every rate by country and region. */
   async index({ bouncer, request }: HttpContext) {
-    await bouncer.authorize('administer')
+    await bouncer.with(TaxRatePolicy).authorize('viewAny')
     const query = await request.validateUsing(taxRateListValidator, { data: request.qs() })
     const slice = pageRequest(query)
     const result = await this.rates.list(slice)
@@ -27,25 +27,25 @@ export default class AdminTaxRatesController {
   }
 
   /** Adds a rate for a country or one of its regions. */
-  async store({ auth, bouncer, request, response }: HttpContext) {
-    await bouncer.authorize('administer')
+  async store({ actor, bouncer, request, response }: HttpContext) {
+    await bouncer.with(TaxRatePolicy).authorize('create')
     const input = await request.validateUsing(createTaxRateValidator, { data: request.body() })
-    const rate = await this.rates.create(acting({ auth, request }), input)
+    const rate = await this.rates.create(actor, input)
     return response.created(await serialize(TaxRateTransformer.transform(rate)))
   }
 
   /** Changes some fields of a rate. */
-  async update({ auth, bouncer, params, request }: HttpContext) {
-    await bouncer.authorize('administer')
+  async update({ actor, bouncer, params, request }: HttpContext) {
+    await bouncer.with(TaxRatePolicy).authorize('update')
     const input = await request.validateUsing(updateTaxRateValidator, { data: request.body() })
-    const rate = await this.rates.update(acting({ auth, request }), params.id, input)
+    const rate = await this.rates.update(actor, params.id, input)
     return serialize(TaxRateTransformer.transform(rate))
   }
 
   /** Removes a rate. */
-  async destroy({ auth, bouncer, params, request }: HttpContext) {
-    await bouncer.authorize('administer')
-    await this.rates.delete(acting({ auth, request }), params.id)
+  async destroy({ actor, bouncer, params }: HttpContext) {
+    await bouncer.with(TaxRatePolicy).authorize('delete')
+    await this.rates.delete(actor, params.id)
     return { id: params.id, deleted: true }
   }
 }

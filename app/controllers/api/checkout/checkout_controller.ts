@@ -6,6 +6,7 @@ import { checkoutSummaryValidator, placeOrderValidator } from '#validators/check
 import CheckoutSummaryTransformer from '#transformers/checkout_summary_transformer'
 import OrderTransformer from '#transformers/order_transformer'
 import { serialize } from '#http/serialize'
+import CartPolicy from '#policies/cart_policy'
 
 /**
  * The price summary and order placement: `/api/v1/checkout/{summary,place-order}`. Each action
@@ -14,31 +15,27 @@ import { serialize } from '#http/serialize'
 export default class CheckoutController {
   /** Prices the cart without creating or changing anything. */
   @inject()
-  async summary({ auth, bouncer, request }: HttpContext, checkout: CheckoutService) {
-    await bouncer.authorize('buy')
+  async summary({ actor, bouncer, request }: HttpContext, checkout: CheckoutService) {
+    await bouncer.with(CartPolicy).authorize('checkOut')
     const input = await request.validateUsing(checkoutSummaryValidator, { data: request.body() })
-    const quote = await checkout.quote(auth.getUserOrFail(), {
-      ...input,
-      clientAddress: request.ip(),
-    })
+    const quote = await checkout.quote(actor, input)
     return CheckoutSummaryTransformer.bodyOf(quote)
   }
 
   /** Places one order per shop; a replayed idempotency key answers with the same orders. */
   @inject()
   async placeOrder(
-    { auth, bouncer, request, response }: HttpContext,
+    { actor, bouncer, request, response }: HttpContext,
     placements: OrderPlacementService
   ) {
-    await bouncer.authorize('buy')
+    await bouncer.with(CartPolicy).authorize('checkOut')
     const { idempotencyKey, ...input } = await request.validateUsing(placeOrderValidator, {
       data: request.body(),
       meta: { idempotencyKeyHeader: request.header('Idempotency-Key') },
     })
-    const placement = await placements.place(auth.getUserOrFail(), {
+    const placement = await placements.place(actor, {
       ...input,
       idempotencyKey: idempotencyKey!,
-      clientAddress: request.ip(),
     })
     if (placement.replayed) response.header('Idempotent-Replayed', 'true')
     return response.created(await serialize(OrderTransformer.transform(placement.orders)))

@@ -5,6 +5,7 @@ import { shippingMethodListValidator } from '#validators/shipping_method'
 import { pageRequest } from '#validators/pagination'
 import ShippingMethodTransformer from '#transformers/shipping_method_transformer'
 import { page } from '#http/page'
+import ShippingMethodPolicy from '#policies/shipping_method_policy'
 
 /** The shipping options a customer may choose: `/api/v1/checkout/shipping-method`. */
 @inject()
@@ -13,7 +14,7 @@ export default class ShippingMethodsController {
 
   /** Lists the active methods, cheapest first. */
   async index({ bouncer, request }: HttpContext) {
-    await bouncer.authorize('buy')
+    await bouncer.with(ShippingMethodPolicy).authorize('viewActive')
     const query = await request.validateUsing(shippingMethodListValidator, { data: request.qs() })
     const slice = pageRequest(query)
     const result = await this.methods.listOffered(slice)

@@ -11,12 +11,9 @@ export default class CouponsController {
   constructor(protected coupons: CouponService) {}
 
   /** The coupon when it can be used right now; the same 404 for every other case. */
-  async show({ auth, request }: HttpContext) {
+  async show({ actor, request }: HttpContext) {
     const { code } = await request.validateUsing(couponLookupValidator, { data: request.params() })
-    const coupon = await this.coupons.lookup(code, {
-      userId: auth.getUserOrFail().id,
-      clientAddress: request.ip(),
-    })
+    const coupon = await this.coupons.lookup(actor, code)
     return serialize(CouponTransformer.transform(coupon))
   }
 }

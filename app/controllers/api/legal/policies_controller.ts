@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { acting } from '#controllers/acting'
 import { PolicyService } from '#services/legal/policy_service'
 import {
   createPolicyValidator,
@@ -10,6 +9,7 @@ import {
 } from '#validators/policy'
 import PolicyTransformer from '#transformers/policy_transformer'
 import { sendEnvelope } from '#http/envelope'
+import LegalDocumentPolicy from '#policies/legal_document_policy'
 
 /** Legal policies: three public reads, and create, update and deactivate for administrators. */
 @inject()
@@ -40,25 +40,25 @@ export default class PoliciesController {
   }
 
   /** POST /policy: publishes a new version. */
-  async store({ request, response, auth, bouncer }: HttpContext) {
-    await bouncer.authorize('administer')
+  async store({ actor, request, response, bouncer }: HttpContext) {
+    await bouncer.with(LegalDocumentPolicy).authorize('create')
     const input = await request.validateUsing(createPolicyValidator)
-    const policy = await this.policies.create(acting({ auth, request }), input)
+    const policy = await this.policies.create(actor, input)
     return sendEnvelope(response, PolicyTransformer.transform(policy), 201)
   }
 
   /** PUT /policy/{id}: changes the given fields. */
-  async update({ params, request, response, auth, bouncer }: HttpContext) {
-    await bouncer.authorize('administer')
+  async update({ actor, params, request, response, bouncer }: HttpContext) {
+    await bouncer.with(LegalDocumentPolicy).authorize('update')
     const changes = await request.validateUsing(updatePolicyValidator)
-    const policy = await this.policies.update(acting({ auth, request }), params.id, changes)
+    const policy = await this.policies.update(actor, params.id, changes)
     return sendEnvelope(response, PolicyTransformer.transform(policy))
   }
 
   /** POST /policy/deactivate/{id}: keeps the record, marks it inactive. */
-  async deactivate({ params, request, response, auth, bouncer }: HttpContext) {
-    await bouncer.authorize('administer')
-    const policy = await this.policies.deactivate(acting({ auth, request }), params.id)
+  async deactivate({ actor, params, response, bouncer }: HttpContext) {
+    await bouncer.with(LegalDocumentPolicy).authorize('deactivate')
+    const policy = await this.policies.deactivate(actor, params.id)
     return sendEnvelope(response, PolicyTransformer.transform(policy))
   }
 }

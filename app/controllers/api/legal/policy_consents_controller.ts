@@ -15,28 +15,27 @@ export default class PolicyConsentsController {
   constructor(protected consents: PolicyConsentService) {}
 
   /** POST /policy-consent: 201 with a new record, 200 with the existing one on a repeat. */
-  async store({ request, response, auth }: HttpContext) {
+  async store({ actor, request, response }: HttpContext) {
     const { policyId } = await request.validateUsing(createPolicyConsentValidator)
-    const { consent, created } = await this.consents.consent(auth.getUserOrFail(), {
+    const { consent, created } = await this.consents.consent(actor, {
       policyId,
-      ipAddress: request.ip(),
       userAgent: request.header('user-agent'),
     })
     return sendEnvelope(response, PolicyConsentTransformer.transform(consent), created ? 201 : 200)
   }
 
   /** GET /policy-consents: the caller's records, newest first. */
-  async index({ auth, response }: HttpContext) {
-    const consents = await this.consents.list(auth.getUserOrFail())
+  async index({ actor, response }: HttpContext) {
+    const consents = await this.consents.list(actor)
     return sendEnvelope(response, PolicyConsentTransformer.transform(consents))
   }
 
   /** GET /policy-consents/{policyType}: whether the caller consented to the current version. */
-  async show({ request, response, auth }: HttpContext) {
+  async show({ actor, request, response }: HttpContext) {
     const { policyType } = await request.validateUsing(policyConsentTypeValidator, {
       data: request.params(),
     })
-    const status = await this.consents.status(auth.getUserOrFail(), policyType)
+    const status = await this.consents.status(actor, policyType)
     return sendEnvelope(response, ConsentStatusTransformer.transform(status))
   }
 }

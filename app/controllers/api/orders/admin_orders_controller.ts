@@ -2,10 +2,16 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { adminOrderListValidator } from '#validators/order'
 import { pageRequest } from '#validators/pagination'
 import StaffOrdersController from '#controllers/api/orders/staff_orders_controller'
+import OrderPolicy from '#policies/order_policy'
 
 /** Every order, for admins: `/api/v1/admin/orders`. */
 export default class AdminOrdersController extends StaffOrdersController {
-  protected ability = 'administer' as const
+  /** An administrator reads and changes every order. */
+  protected authorize(bouncer: HttpContext['bouncer'], what: 'view' | 'update') {
+    return bouncer
+      .with(OrderPolicy)
+      .authorize(({ view: 'viewAny', update: 'updateAny' } as const)[what])
+  }
 
   /** By status, shop and placement date. */
   protected async listQuery({ request }: HttpContext) {

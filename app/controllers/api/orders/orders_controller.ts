@@ -7,6 +7,7 @@ import { pageRequest } from '#validators/pagination'
 import OrderTransformer from '#transformers/order_transformer'
 import { serialize } from '#http/serialize'
 import { page } from '#http/page'
+import OrderPolicy from '#policies/order_policy'
 
 /** A customer's own orders: `/api/v1/orders`. */
 @inject()
@@ -17,27 +18,27 @@ export default class OrdersController {
   ) {}
 
   /** Lists the customer's orders, newest first. */
-  async index({ auth, bouncer, request }: HttpContext) {
-    await bouncer.authorize('buy')
+  async index({ actor, bouncer, request }: HttpContext) {
+    await bouncer.with(OrderPolicy).authorize('viewOwn')
     const { status, ...paging } = await request.validateUsing(customerOrderListValidator, {
       data: request.qs(),
     })
     const slice = pageRequest(paging)
-    const result = await this.queries.list(auth.getUserOrFail(), { status }, slice)
+    const result = await this.queries.list(actor, { status }, slice)
     return page(OrderTransformer.transform(result.items), result.total, slice)
   }
 
   /** Shows one of the customer's orders with its status history. */
-  async show({ auth, bouncer, params }: HttpContext) {
-    await bouncer.authorize('buy')
-    const order = await this.queries.find(auth.getUserOrFail(), params.id)
+  async show({ actor, bouncer, params }: HttpContext) {
+    await bouncer.with(OrderPolicy).authorize('viewOwn')
+    const order = await this.queries.find(actor, params.id)
     return serialize(OrderTransformer.transform(order))
   }
 
   /** Cancels one of the customer's orders while it is PENDING or CONFIRMED. */
-  async cancel({ auth, bouncer, params }: HttpContext) {
-    await bouncer.authorize('buy')
-    const order = await this.statuses.cancel(auth.getUserOrFail(), params.id)
+  async cancel({ actor, bouncer, params }: HttpContext) {
+    await bouncer.with(OrderPolicy).authorize('cancelOwn')
+    const order = await this.statuses.cancel(actor, params.id)
     return serialize(OrderTransformer.transform(order))
   }
 }

@@ -20,52 +20,45 @@ export default abstract class StaffOrdersController {
     protected statuses: OrderStatusService
   ) {}
 
-  /** The ability a caller needs for every route of the controller. */
-  protected abstract ability: 'administer' | 'sell'
+  /** Refuses a caller who may not read (`view`) or change (`update`) the orders of this set. */
+  protected abstract authorize(
+    bouncer: HttpContext['bouncer'],
+    what: 'view' | 'update'
+  ): Promise<void>
 
   /** The list filters and the slice, read from the query string. */
   protected abstract listQuery(ctx: HttpContext): Promise<{ filters: OrderFilters; slice: Slice }>
 
   /** Lists the orders the caller may see, newest first. */
   async index(ctx: HttpContext) {
-    await ctx.bouncer.authorize(this.ability)
+    await this.authorize(ctx.bouncer, 'view')
     const { filters, slice } = await this.listQuery(ctx)
-    const result = await this.queries.list(ctx.auth.getUserOrFail(), filters, slice)
+    const result = await this.queries.list(ctx.actor, filters, slice)
     return page(OrderTransformer.transform(result.items), result.total, slice)
   }
 
   /** Shows one order with its history. */
-  async show({ auth, bouncer, params }: HttpContext) {
-    await bouncer.authorize(this.ability)
-    const order = await this.queries.find(auth.getUserOrFail(), params.id)
+  async show({ actor, bouncer, params }: HttpContext) {
+    await this.authorize(bouncer, 'view')
+    const order = await this.queries.find(actor, params.id)
     return serialize(OrderTransformer.transform(order))
   }
 
   /** Moves an order along its state machine. */
-  async updateStatus({ auth, bouncer, params, request }: HttpContext) {
-    await bouncer.authorize(this.ability)
+  async updateStatus({ actor, bouncer, params, request }: HttpContext) {
+    await this.authorize(bouncer, 'update')
     const { status } = await request.validateUsing(orderStatusValidator, { data: request.body() })
-    const order = await this.statuses.changeStatus(
-      auth.getUserOrFail(),
-      params.id,
-      status,
-      request.ip()
-    )
+    const order = await this.statuses.changeStatus(actor, params.id, status)
     return serialize(OrderTransformer.transform(order))
   }
 
   /** Records a payment or a refund. */
-  async updatePaymentStatus({ auth, bouncer, params, request }: HttpContext) {
-    await bouncer.authorize(this.ability)
+  async updatePaymentStatus({ actor, bouncer, params, request }: HttpContext) {
+    await this.authorize(bouncer, 'update')
     const { paymentStatus } = await request.validateUsing(paymentStatusValidator, {
       data: request.body(),
     })
-    const order = await this.statuses.changePaymentStatus(
-      auth.getUserOrFail(),
-      params.id,
-      paymentStatus,
-      request.ip()
-    )
+    const order = await this.statuses.changePaymentStatus(actor, params.id, paymentStatus)
     return serialize(OrderTransformer.transform(order))
   }
 }

@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { HealthService } from '#services/system/health_service'
+import HealthPolicy from '#policies/health_policy'
 
 /** Liveness (`GET /health`) and readiness (`GET /health/ready`) of this instance. */
 @inject()
@@ -20,7 +21,7 @@ export default class HealthController {
    */
   async ready({ auth, bouncer, response }: HttpContext) {
     await auth.check()
-    const detailed = await bouncer.allows('viewHealthDetails')
+    const detailed = await bouncer.with(HealthPolicy).allows('viewDetails')
     const readiness = await this.health.readiness({ detailed })
     response.header('Cache-Control', 'no-store')
     return response.status(readiness.status === 'unavailable' ? 503 : 200).send(readiness)

@@ -1,14 +1,17 @@
 /*
 | An HTML form sends every field as text, and the body parser turns an empty one into null. The
-| console turns form fields into the JSON types the API's validators expect and then validates with
-| those very validators, so every rule and every message is the API's. Nothing here judges a
-| value: what cannot be converted is passed on as typed, for the validator to refuse.
+| console validates its forms with the API's own validators, so every rule and every message is the
+| API's: each validator that a console form posts to turns the form's text into the API's JSON
+| types first, in its `parse`, when called with `meta: { form: true }`. Nothing here judges a
+| value: what cannot be converted is passed on as typed, for the rules to refuse.
 */
 
 import { DateTime } from 'luxon'
+import type { FieldContext } from '@vinejs/vine/types'
 import { storeTimezone } from '#support/store_time'
 
-type FormFields = Record<string, unknown>
+/** Fields as an HTML form or a query string sends them. */
+export type FormFields = Record<string, unknown>
 
 /** A plain decimal numeral; `Number()` alone would also read `0x10`, `1e3` and `Infinity`. */
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/
@@ -21,6 +24,27 @@ const DATE_TIME_LOCAL = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2}(?:\.\d{1,3})?)?
 
 function isBlank(value: unknown): boolean {
   return value === null || (typeof value === 'string' && !value.trim())
+}
+
+function isFields(value: unknown): value is FormFields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * The `parse` of a validator a console form posts to: with `meta: { form: true }` the form's
+ * fields are turned into the JSON body the API takes by `convert`; JSON is left as it is.
+ */
+export function fromForm(convert: (fields: FormFields) => FormFields) {
+  return (value: unknown, { meta }: Pick<FieldContext, 'meta'>) =>
+    meta?.form === true && isFields(value) ? convert(value) : value
+}
+
+/**
+ * The `parse` of a console list's filters (a form sent with GET): a field left blank (such as
+ * "Any") filters nothing; `convert` turns what remains into the validator's input.
+ */
+export function filterForm(convert: (fields: FormFields) => FormFields = (fields) => fields) {
+  return (value: unknown) => (isFields(value) ? convert(filterInput(value)) : value)
 }
 
 /*
@@ -68,7 +92,10 @@ export function formStoreDateTime(value: unknown): unknown {
   return match[2] ? `${match[1]}${match[2]}` : `${match[1]}:00`
 }
 
-/** A filter form sent with GET: a field left blank (such as "Any") filters nothing. */
+/**
+ * The fields of a filter form that were filled in: the ones the list's validator reads, and the
+ * ones its pager's links keep.
+ */
 export function filterInput(query: FormFields): FormFields {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => !isBlank(value)))
 }
@@ -84,78 +111,14 @@ export function formStoreDay(value: unknown, edge: 'start' | 'end'): unknown {
   return (edge === 'start' ? day.startOf('day') : day.endOf('day')).toISO()
 }
 
-/** The order list's filter form as the admin order list validator's query. */
-export function orderFilterInput(query: FormFields): FormFields {
-  const fields = filterInput(query)
+/**
+ * The `from` and `to` days of a console list's filter form (orders, activity) as the API's
+ * date-time filters take them: whole days of the store's time zone.
+ */
+export function storeDayRange(fields: FormFields): FormFields {
   return {
     ...fields,
     from: formStoreDay(fields.from, 'start'),
     to: formStoreDay(fields.to, 'end'),
-  }
-}
-
-/** The activity list's filter form as the activity validator's query (days of the store's zone). */
-export function activityFilterInput(query: FormFields): FormFields {
-  const fields = filterInput(query)
-  return {
-    ...fields,
-    from: formStoreDay(fields.from, 'start'),
-    to: formStoreDay(fields.to, 'end'),
-  }
-}
-
-/** The policy form (create and edit) as the policy validators' JSON body. */
-export function policyFormInput(fields: FormFields): FormFields {
-  return {
-    type: formText(fields.type),
-    title: formText(fields.title, null),
-    content: formText(fields.content, null),
-    version: formText(fields.version, null),
-    effectiveDate: formUtcDateTime(fields.effectiveDate),
-  }
-}
-
-/**
- * The coupon form (create and edit) as the coupon validators' JSON body. Blank optional fields
- * mean what the form says next to them: no minimum (0), no cap and no usage limit (null).
- */
-export function couponFormInput(fields: FormFields): FormFields {
-  return {
-    code: formText(fields.code, null),
-    discountType: formText(fields.discountType, null),
-    discountValue: formNumber(fields.discountValue, null),
-    minOrderAmount: formNumber(fields.minOrderAmount, 0),
-    maxDiscountAmount: formNumber(fields.maxDiscountAmount, null),
-    startDate: formStoreDateTime(fields.startDate),
-    endDate: formStoreDateTime(fields.endDate),
-    usageLimit: formNumber(fields.usageLimit, null),
-    isActive: formCheckbox(fields.isActive),
-  }
-}
-
-/**
- * The tax-rate form (create and edit) as the tax-rate validators' JSON body: the rate is a
- * percent; a blank region means the country-wide rate (null). A blank country is left out, so
- * the validator reports it missing rather than reading a null it would let through.
- */
-export function taxRateFormInput(fields: FormFields): FormFields {
-  return {
-    country: formText(fields.country),
-    region: formText(fields.region, null),
-    rate: formNumber(fields.rate, null),
-  }
-}
-
-/**
- * The shipping-method form (create and edit) as the shipping-method validators' JSON body: the
- * price is an amount in the store currency; a blank description means none.
- */
-export function shippingMethodFormInput(fields: FormFields): FormFields {
-  return {
-    name: formText(fields.name, null),
-    description: formText(fields.description, null),
-    price: formNumber(fields.price, null),
-    estimatedDays: formNumber(fields.estimatedDays, null),
-    isActive: formCheckbox(fields.isActive),
   }
 }

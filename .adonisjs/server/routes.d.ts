@@ -1,0 +1,348 @@
+import '@adonisjs/core/types/http'
+
+type ParamValue = string | number | bigint | boolean
+
+export type ScannedRoutes = {
+  ALL: {
+    'health.show': { paramsTuple?: []; params?: {} }
+    'health.ready': { paramsTuple?: []; params?: {} }
+    'api_docs.document': { paramsTuple?: []; params?: {} }
+    'api_docs.page': { paramsTuple?: []; params?: {} }
+    'api_docs.asset': { paramsTuple: [ParamValue]; params: {'file': ParamValue} }
+    'policies.index': { paramsTuple?: []; params?: {} }
+    'policies.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'policies.current': { paramsTuple: [ParamValue]; params: {'type': ParamValue} }
+    'policies.store': { paramsTuple?: []; params?: {} }
+    'policies.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'policies.deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'policy_consents.store': { paramsTuple?: []; params?: {} }
+    'policy_consents.index': { paramsTuple?: []; params?: {} }
+    'policy_consents.show': { paramsTuple: [ParamValue]; params: {'policyType': ParamValue} }
+    'cart.show': { paramsTuple?: []; params?: {} }
+    'cart.clear': { paramsTuple?: []; params?: {} }
+    'cart.add': { paramsTuple?: []; params?: {} }
+    'cart.update': { paramsTuple: [ParamValue]; params: {'productId': ParamValue} }
+    'cart.remove': { paramsTuple: [ParamValue]; params: {'productId': ParamValue} }
+    'admin_coupons.store': { paramsTuple?: []; params?: {} }
+    'admin_coupons.index': { paramsTuple?: []; params?: {} }
+    'admin_coupons.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_coupons.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'coupons.show': { paramsTuple: [ParamValue]; params: {'code': ParamValue} }
+    'shipping_addresses.store': { paramsTuple?: []; params?: {} }
+    'shipping_addresses.index': { paramsTuple?: []; params?: {} }
+    'shipping_addresses.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'shipping_addresses.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'shipping_methods.index': { paramsTuple?: []; params?: {} }
+    'checkout.summary': { paramsTuple?: []; params?: {} }
+    'checkout.place_order': { paramsTuple?: []; params?: {} }
+    'admin_shipping_methods.index': { paramsTuple?: []; params?: {} }
+    'admin_shipping_methods.store': { paramsTuple?: []; params?: {} }
+    'admin_shipping_methods.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_shipping_methods.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_tax_rates.index': { paramsTuple?: []; params?: {} }
+    'admin_tax_rates.store': { paramsTuple?: []; params?: {} }
+    'admin_tax_rates.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_tax_rates.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'orders.index': { paramsTuple?: []; params?: {} }
+    'orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'orders.cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_orders.index': { paramsTuple?: []; params?: {} }
+    'seller_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_orders.update_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_orders.index': { paramsTuple?: []; params?: {} }
+    'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_orders.update_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'activity.index': { paramsTuple?: []; params?: {} }
+    'console.login': { paramsTuple?: []; params?: {} }
+    'console.login.store': { paramsTuple?: []; params?: {} }
+    'console.logout': { paramsTuple?: []; params?: {} }
+    'console.dashboard': { paramsTuple?: []; params?: {} }
+    'console.users.index': { paramsTuple?: []; params?: {} }
+    'console.users.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.users.activate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.users.deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.users.type': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.policies.index': { paramsTuple?: []; params?: {} }
+    'console.policies.create': { paramsTuple?: []; params?: {} }
+    'console.policies.store': { paramsTuple?: []; params?: {} }
+    'console.policies.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.policies.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.policies.confirm_deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.policies.deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.policies.export_consents': { paramsTuple?: []; params?: {} }
+    'console.coupons.index': { paramsTuple?: []; params?: {} }
+    'console.coupons.create': { paramsTuple?: []; params?: {} }
+    'console.coupons.store': { paramsTuple?: []; params?: {} }
+    'console.coupons.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.coupons.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.coupons.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.coupons.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.index': { paramsTuple?: []; params?: {} }
+    'console.shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.orders.index': { paramsTuple?: []; params?: {} }
+    'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.orders.export': { paramsTuple?: []; params?: {} }
+    'console.orders.confirm_cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.orders.status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.orders.payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.activity.index': { paramsTuple?: []; params?: {} }
+    'console.tax_rates.index': { paramsTuple?: []; params?: {} }
+    'console.tax_rates.create': { paramsTuple?: []; params?: {} }
+    'console.tax_rates.store': { paramsTuple?: []; params?: {} }
+    'console.tax_rates.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.tax_rates.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.tax_rates.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.tax_rates.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shipping_methods.index': { paramsTuple?: []; params?: {} }
+    'console.shipping_methods.create': { paramsTuple?: []; params?: {} }
+    'console.shipping_methods.store': { paramsTuple?: []; params?: {} }
+    'console.shipping_methods.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shipping_methods.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shipping_methods.activate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shipping_methods.deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.index': { paramsTuple?: []; params?: {} }
+    'console.products.confirm_take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.restore': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'auth.register': { paramsTuple?: []; params?: {} }
+    'auth.verify_otp': { paramsTuple?: []; params?: {} }
+    'auth.verify_otp_body': { paramsTuple?: []; params?: {} }
+    'auth.login': { paramsTuple?: []; params?: {} }
+    'auth.refresh': { paramsTuple?: []; params?: {} }
+    'auth.logout': { paramsTuple?: []; params?: {} }
+    'auth.forget_password': { paramsTuple?: []; params?: {} }
+    'auth.forget_password_body': { paramsTuple?: []; params?: {} }
+    'auth.reset_password': { paramsTuple?: []; params?: {} }
+    'auth.reset_password_body': { paramsTuple?: []; params?: {} }
+    'auth.change_password': { paramsTuple?: []; params?: {} }
+    'user_administration.change_user_type': { paramsTuple: [ParamValue]; params: {'userId': ParamValue} }
+    'user_administration.deactivate': { paramsTuple: [ParamValue]; params: {'userId': ParamValue} }
+    'user_administration.activate': { paramsTuple: [ParamValue]; params: {'userId': ParamValue} }
+    'products.index': { paramsTuple?: []; params?: {} }
+    'products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_shops.index': { paramsTuple?: []; params?: {} }
+    'seller_shops.store': { paramsTuple?: []; params?: {} }
+    'seller_shops.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_products.index': { paramsTuple?: []; params?: {} }
+    'seller_products.store': { paramsTuple?: []; params?: {} }
+    'seller_products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_products.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_products.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_shops.index': { paramsTuple?: []; params?: {} }
+    'admin_shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+  }
+  GET: {
+    'health.show': { paramsTuple?: []; params?: {} }
+    'health.ready': { paramsTuple?: []; params?: {} }
+    'api_docs.document': { paramsTuple?: []; params?: {} }
+    'api_docs.page': { paramsTuple?: []; params?: {} }
+    'api_docs.asset': { paramsTuple: [ParamValue]; params: {'file': ParamValue} }
+    'policies.index': { paramsTuple?: []; params?: {} }
+    'policies.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'policies.current': { paramsTuple: [ParamValue]; params: {'type': ParamValue} }
+    'policy_consents.index': { paramsTuple?: []; params?: {} }
+    'policy_consents.show': { paramsTuple: [ParamValue]; params: {'policyType': ParamValue} }
+    'cart.show': { paramsTuple?: []; params?: {} }
+    'admin_coupons.index': { paramsTuple?: []; params?: {} }
+    'coupons.show': { paramsTuple: [ParamValue]; params: {'code': ParamValue} }
+    'shipping_addresses.index': { paramsTuple?: []; params?: {} }
+    'shipping_methods.index': { paramsTuple?: []; params?: {} }
+    'admin_shipping_methods.index': { paramsTuple?: []; params?: {} }
+    'admin_tax_rates.index': { paramsTuple?: []; params?: {} }
+    'orders.index': { paramsTuple?: []; params?: {} }
+    'orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_orders.index': { paramsTuple?: []; params?: {} }
+    'seller_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_orders.index': { paramsTuple?: []; params?: {} }
+    'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'activity.index': { paramsTuple?: []; params?: {} }
+    'console.login': { paramsTuple?: []; params?: {} }
+    'console.dashboard': { paramsTuple?: []; params?: {} }
+    'console.users.index': { paramsTuple?: []; params?: {} }
+    'console.users.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.policies.index': { paramsTuple?: []; params?: {} }
+    'console.policies.create': { paramsTuple?: []; params?: {} }
+    'console.policies.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.policies.confirm_deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.policies.export_consents': { paramsTuple?: []; params?: {} }
+    'console.coupons.index': { paramsTuple?: []; params?: {} }
+    'console.coupons.create': { paramsTuple?: []; params?: {} }
+    'console.coupons.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.coupons.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.index': { paramsTuple?: []; params?: {} }
+    'console.orders.index': { paramsTuple?: []; params?: {} }
+    'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.orders.export': { paramsTuple?: []; params?: {} }
+    'console.orders.confirm_cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.activity.index': { paramsTuple?: []; params?: {} }
+    'console.tax_rates.index': { paramsTuple?: []; params?: {} }
+    'console.tax_rates.create': { paramsTuple?: []; params?: {} }
+    'console.tax_rates.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.tax_rates.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shipping_methods.index': { paramsTuple?: []; params?: {} }
+    'console.shipping_methods.create': { paramsTuple?: []; params?: {} }
+    'console.shipping_methods.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.index': { paramsTuple?: []; params?: {} }
+    'console.products.confirm_take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'auth.verify_otp': { paramsTuple?: []; params?: {} }
+    'auth.forget_password': { paramsTuple?: []; params?: {} }
+    'auth.reset_password': { paramsTuple?: []; params?: {} }
+    'products.index': { paramsTuple?: []; params?: {} }
+    'products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_shops.index': { paramsTuple?: []; params?: {} }
+    'seller_products.index': { paramsTuple?: []; params?: {} }
+    'seller_products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_shops.index': { paramsTuple?: []; params?: {} }
+  }
+  HEAD: {
+    'health.show': { paramsTuple?: []; params?: {} }
+    'health.ready': { paramsTuple?: []; params?: {} }
+    'api_docs.document': { paramsTuple?: []; params?: {} }
+    'api_docs.page': { paramsTuple?: []; params?: {} }
+    'api_docs.asset': { paramsTuple: [ParamValue]; params: {'file': ParamValue} }
+    'policies.index': { paramsTuple?: []; params?: {} }
+    'policies.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'policies.current': { paramsTuple: [ParamValue]; params: {'type': ParamValue} }
+    'policy_consents.index': { paramsTuple?: []; params?: {} }
+    'policy_consents.show': { paramsTuple: [ParamValue]; params: {'policyType': ParamValue} }
+    'cart.show': { paramsTuple?: []; params?: {} }
+    'admin_coupons.index': { paramsTuple?: []; params?: {} }
+    'coupons.show': { paramsTuple: [ParamValue]; params: {'code': ParamValue} }
+    'shipping_addresses.index': { paramsTuple?: []; params?: {} }
+    'shipping_methods.index': { paramsTuple?: []; params?: {} }
+    'admin_shipping_methods.index': { paramsTuple?: []; params?: {} }
+    'admin_tax_rates.index': { paramsTuple?: []; params?: {} }
+    'orders.index': { paramsTuple?: []; params?: {} }
+    'orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_orders.index': { paramsTuple?: []; params?: {} }
+    'seller_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_orders.index': { paramsTuple?: []; params?: {} }
+    'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'activity.index': { paramsTuple?: []; params?: {} }
+    'console.login': { paramsTuple?: []; params?: {} }
+    'console.dashboard': { paramsTuple?: []; params?: {} }
+    'console.users.index': { paramsTuple?: []; params?: {} }
+    'console.users.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.policies.index': { paramsTuple?: []; params?: {} }
+    'console.policies.create': { paramsTuple?: []; params?: {} }
+    'console.policies.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.policies.confirm_deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.policies.export_consents': { paramsTuple?: []; params?: {} }
+    'console.coupons.index': { paramsTuple?: []; params?: {} }
+    'console.coupons.create': { paramsTuple?: []; params?: {} }
+    'console.coupons.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.coupons.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.index': { paramsTuple?: []; params?: {} }
+    'console.orders.index': { paramsTuple?: []; params?: {} }
+    'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.orders.export': { paramsTuple?: []; params?: {} }
+    'console.orders.confirm_cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.activity.index': { paramsTuple?: []; params?: {} }
+    'console.tax_rates.index': { paramsTuple?: []; params?: {} }
+    'console.tax_rates.create': { paramsTuple?: []; params?: {} }
+    'console.tax_rates.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.tax_rates.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shipping_methods.index': { paramsTuple?: []; params?: {} }
+    'console.shipping_methods.create': { paramsTuple?: []; params?: {} }
+    'console.shipping_methods.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.index': { paramsTuple?: []; params?: {} }
+    'console.products.confirm_take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'auth.verify_otp': { paramsTuple?: []; params?: {} }
+    'auth.forget_password': { paramsTuple?: []; params?: {} }
+    'auth.reset_password': { paramsTuple?: []; params?: {} }
+    'products.index': { paramsTuple?: []; params?: {} }
+    'products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_shops.index': { paramsTuple?: []; params?: {} }
+    'seller_products.index': { paramsTuple?: []; params?: {} }
+    'seller_products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_shops.index': { paramsTuple?: []; params?: {} }
+  }
+  POST: {
+    'policies.store': { paramsTuple?: []; params?: {} }
+    'policies.deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'policy_consents.store': { paramsTuple?: []; params?: {} }
+    'cart.add': { paramsTuple?: []; params?: {} }
+    'admin_coupons.store': { paramsTuple?: []; params?: {} }
+    'shipping_addresses.store': { paramsTuple?: []; params?: {} }
+    'checkout.summary': { paramsTuple?: []; params?: {} }
+    'checkout.place_order': { paramsTuple?: []; params?: {} }
+    'admin_shipping_methods.store': { paramsTuple?: []; params?: {} }
+    'admin_tax_rates.store': { paramsTuple?: []; params?: {} }
+    'orders.cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.login.store': { paramsTuple?: []; params?: {} }
+    'console.logout': { paramsTuple?: []; params?: {} }
+    'console.users.activate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.users.deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.users.type': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.policies.store': { paramsTuple?: []; params?: {} }
+    'console.policies.deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.coupons.store': { paramsTuple?: []; params?: {} }
+    'console.shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.orders.status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.orders.payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.tax_rates.store': { paramsTuple?: []; params?: {} }
+    'console.shipping_methods.store': { paramsTuple?: []; params?: {} }
+    'console.shipping_methods.activate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shipping_methods.deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.restore': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'auth.register': { paramsTuple?: []; params?: {} }
+    'auth.verify_otp_body': { paramsTuple?: []; params?: {} }
+    'auth.login': { paramsTuple?: []; params?: {} }
+    'auth.refresh': { paramsTuple?: []; params?: {} }
+    'auth.logout': { paramsTuple?: []; params?: {} }
+    'auth.forget_password_body': { paramsTuple?: []; params?: {} }
+    'auth.reset_password_body': { paramsTuple?: []; params?: {} }
+    'seller_shops.store': { paramsTuple?: []; params?: {} }
+    'seller_products.store': { paramsTuple?: []; params?: {} }
+  }
+  PUT: {
+    'policies.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'cart.update': { paramsTuple: [ParamValue]; params: {'productId': ParamValue} }
+    'admin_coupons.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'shipping_addresses.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_shipping_methods.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_tax_rates.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_orders.update_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_orders.update_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.policies.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.coupons.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.tax_rates.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shipping_methods.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'auth.change_password': { paramsTuple?: []; params?: {} }
+    'user_administration.change_user_type': { paramsTuple: [ParamValue]; params: {'userId': ParamValue} }
+    'user_administration.deactivate': { paramsTuple: [ParamValue]; params: {'userId': ParamValue} }
+    'user_administration.activate': { paramsTuple: [ParamValue]; params: {'userId': ParamValue} }
+    'seller_shops.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_products.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+  }
+  DELETE: {
+    'cart.clear': { paramsTuple?: []; params?: {} }
+    'cart.remove': { paramsTuple: [ParamValue]; params: {'productId': ParamValue} }
+    'admin_coupons.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'shipping_addresses.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_shipping_methods.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_tax_rates.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.coupons.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.tax_rates.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_products.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+  }
+  PATCH: {
+    'console.policies.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.coupons.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.tax_rates.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shipping_methods.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+  }
+}
+declare module '@adonisjs/core/types/http' {
+  export interface RoutesList extends ScannedRoutes {}
+}
