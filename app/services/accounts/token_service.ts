@@ -15,7 +15,7 @@ import {
   TokenRevoked,
 } from '#exceptions/account_errors'
 import { sqlTime } from '#support/sql_time'
-import { CompiledQuery } from '#support/compiled_query'
+import { CompiledQuery } from '#queries/compiled_query'
 import { recordSecurityEvent } from '#services/system/security_events'
 
 /** What login and refresh hand back to the client. */
@@ -67,7 +67,7 @@ const digest = (token: string) => createHash('sha256').update(token).digest('hex
 
 /**
  * The account of an access token, read on every authenticated request: compiled once
- * (`app/support/compiled_query.ts`) rather than built and compiled per request.
+ * (`app/queries/compiled_query.ts`) rather than built and compiled per request.
  */
 const accountById = new CompiledQuery<[userId: string]>(1, (client, userId) =>
   User.query({ client }).where('id', userId).limit(1)

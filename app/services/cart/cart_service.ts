@@ -16,7 +16,7 @@ import {
   QuantityLimitExceeded,
 } from '#exceptions/cart_errors'
 import { sqlTime } from '#support/sql_time'
-import { CompiledQuery } from '#support/compiled_query'
+import { CompiledQuery } from '#queries/compiled_query'
 
 /** One cart line joined with its product and shop as they are now (checkout's input). */
 export interface CartLine {

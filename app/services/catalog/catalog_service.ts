@@ -3,7 +3,7 @@ import type { ProductRow } from '#transformers/product_transformer'
 import { ProductNotFound } from '#exceptions/catalog_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { containsPattern } from '#support/sql_like'
-import { CompiledQuery } from '#support/compiled_query'
+import { CompiledQuery } from '#queries/compiled_query'
 
 /** One product on sale with its shop's name (`CatalogService.show`). */
 const productOnSale = new CompiledQuery<[productId: string]>(1, (client, productId) =>

@@ -4,7 +4,7 @@ import Product from '#models/product'
 import Shop from '#models/shop'
 import { InsufficientStock, ProductUnavailable } from '#exceptions/cart_errors'
 import { sqlTime } from '#support/sql_time'
-import { CompiledQuery } from '#support/compiled_query'
+import { CompiledQuery } from '#queries/compiled_query'
 
 /** Units of one product leaving or coming back to stock; `name` is what a refusal shows. */
 export interface StockLine {

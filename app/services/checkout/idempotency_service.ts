@@ -4,7 +4,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import IdempotencyKey from '#models/idempotency_key'
 import { IdempotencyInProgress, IdempotencyKeyReused } from '#exceptions/checkout_errors'
 import { sqlTime } from '#support/sql_time'
-import { CompiledQuery } from '#support/compiled_query'
+import { CompiledQuery } from '#queries/compiled_query'
 import env from '#start/env'
 
 /**

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '#support/db_errors'
 import { sqlTime } from '#support/sql_time'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { nearStaticCache } from '#services/checkout/near_static_cache'
-import { CompiledQuery } from '#support/compiled_query'
+import { CompiledQuery } from '#queries/compiled_query'
 import { AuditTrail, type AdminActing } from '#services/admin/audit_trail_service'
 
 /** A shipping method as an admin writes it; `priceCents` already converted from the amount. */

@@ -8,7 +8,7 @@ import { TAX_RATE } from '#support/percent'
 import { isUniqueViolation } from '#support/db_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { nearStaticCache } from '#services/checkout/near_static_cache'
-import { CompiledQuery } from '#support/compiled_query'
+import { CompiledQuery } from '#queries/compiled_query'
 import { AuditTrail, type AdminActing } from '#services/admin/audit_trail_service'
 
 /** A tax rate as an admin writes it; `rate` in thousandths of a percent. */

@@ -1,7 +1,7 @@
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import db from '@adonisjs/lucid/services/db'
 import Coupon from '#models/coupon'
-import { CompiledQuery } from '#support/compiled_query'
+import { CompiledQuery } from '#queries/compiled_query'
 import { millisOfRow } from '#support/sql_time'
 import type { DomainError } from '#exceptions/domain_error'
 import {
