@@ -8,7 +8,7 @@ import { isUniqueViolation } from '#support/db_errors'
 import { sqlTime } from '#support/sql_time'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { nearStaticCache } from '#services/checkout/near_static_cache'
-import { CompiledQuery } from '#queries/compiled_query'
+import { findOfferedMethod } from '#queries/offered_shipping_method'
 import { AuditTrail, type AdminActing } from '#services/admin/audit_trail_service'
 
 /** A shipping method as an admin writes it; `priceCents` already converted from the amount. */
@@ -35,14 +35,6 @@ export const ESSENTIAL_SHIPPING_METHODS: ShippingMethodInput[] = [
     estimatedDays: 2,
   },
 ]
-
-/** An offered method by id: every placement reads it in its transaction (`CompiledQuery`). */
-const offeredMethod = new CompiledQuery<[id: string]>(1, (client, id) =>
-  ShippingMethod.query({ client })
-    .withScopes((scopes) => scopes.offered())
-    .where('id', id)
-    .limit(1)
-)
 
 /**
  * Shipping methods: customers see the active ones; admins create, edit, deactivate and delete
@@ -78,7 +70,7 @@ export class ShippingMethodService {
    */
   async findOffered(id: string, client?: QueryClientContract): Promise<ShippingMethod> {
     const read = async () => {
-      const [method] = await offeredMethod.models(ShippingMethod, [id], client)
+      const method = await findOfferedMethod(id, client)
       if (!method) throw new ShippingMethodNotFound()
       return method
     }
