@@ -6,6 +6,7 @@ import Product from '#models/product'
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#models/cart_item'
 import { sqlTime } from '#support/sql_time'
 import { CompiledQuery } from '#queries/compiled_query'
+import type { PendingWrite } from '#queries/write_batch'
 
 /** The lock `lockCartOwner` takes on the customer's row (`CompiledQuery`). */
 const customerLock = new CompiledQuery<[userId: string]>(1, (client, userId) =>
@@ -110,4 +111,36 @@ export async function cartLineQuantity(
 export async function cartLineCount(trx: TransactionClientContract, userId: string) {
   const [lines] = await trx.from('cart_items').where('user_id', userId).count('* as total')
   return Number(lines.total)
+}
+
+/** A product and its units, as a cart held them. */
+export interface HeldLine {
+  productId: string
+  quantity: number
+}
+
+/**
+ * Deletes every line of the customer's cart and answers what it held, for a batch of the
+ * placement (`writeBatch`). Raw: knex leaves out the RETURNING of a delete on SQLite.
+ */
+export function emptyCartReturningLines(
+  trx: TransactionClientContract,
+  userId: string
+): PendingWrite<HeldLine[]> {
+  return {
+    statement: trx
+      .getWriteClient()
+      .raw('delete from ?? where ?? = ? returning ??, ??', [
+        'cart_items',
+        'user_id',
+        userId,
+        'product_id',
+        'quantity',
+      ]),
+    settle: (rows) =>
+      (rows as Array<{ product_id: string; quantity: number | string }>).map((row) => ({
+        productId: row.product_id,
+        quantity: Number(row.quantity),
+      })),
+  }
 }

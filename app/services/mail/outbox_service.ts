@@ -9,6 +9,7 @@ import type { MailersList } from '@adonisjs/mail/types'
 import OutboxMessage from '#models/outbox_message'
 import { MAIL_KINDS, type MailKind } from '#mails/registry'
 import { sqlTime } from '#support/sql_time'
+import { insertModels, type PendingWrite } from '#queries/write_batch'
 import env from '#start/env'
 import tokensConfig from '#config/tokens'
 import { useCompiledMailTemplates } from '#mails/template_engine'
@@ -63,6 +64,12 @@ function withoutCodes(value: unknown): unknown {
     )
   }
   return value
+}
+
+/** A mail to send: its kind and what it shows, with no secret. */
+export interface OutboxMail {
+  kind: MailKind
+  payload: Record<string, unknown>
 }
 
 /** Outcome of one delivery pass. */
@@ -175,6 +182,31 @@ export class OutboxService {
         nextAttemptAt: DateTime.now(),
       },
       { client: trx }
+    )
+  }
+
+  /**
+   * The messages of many mails (without secrets) as one multi-row insert, for the caller to send
+   * in its transaction, alone or in one round trip with its own writes (`writeBatch`): each row as
+   * `enqueue` writes it, `at` being when it was written and is first due. Nothing is written until
+   * the caller sends it.
+   */
+  enqueueWrite(trx: TransactionClientContract, mails: OutboxMail[], at: DateTime): PendingWrite {
+    return insertModels(
+      trx,
+      OutboxMessage,
+      mails.map(({ kind, payload }) =>
+        new OutboxMessage().merge({
+          id: randomUUID(),
+          kind,
+          payload,
+          status: 'PENDING',
+          attempts: 0,
+          nextAttemptAt: at,
+          createdAt: at,
+          updatedAt: at,
+        })
+      )
     )
   }
 
