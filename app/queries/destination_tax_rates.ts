@@ -18,9 +18,9 @@ const ratesOf = new CompiledQuery<[country: string, region: string]>(2, (client,
  * country-wide rate and the rate of `region` (a region key, `''` for none), those that exist.
  */
 export async function destinationTaxRates(
+  client: QueryClientContract,
   country: string,
-  region: string,
-  client?: QueryClientContract
+  region: string
 ): Promise<TaxRate[]> {
   return ratesOf.models(TaxRate, [country, region], client)
 }

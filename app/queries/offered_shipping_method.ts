@@ -12,8 +12,8 @@ const offeredMethod = new CompiledQuery<[id: string]>(1, (client, id) =>
 
 /** The method `id` when it is offered (the `offered` scope), read through `client`; else null. */
 export async function findOfferedMethod(
-  id: string,
-  client?: QueryClientContract
+  client: QueryClientContract,
+  id: string
 ): Promise<ShippingMethod | null> {
   const [method] = await offeredMethod.models(ShippingMethod, [id], client)
   return method ?? null

@@ -70,7 +70,7 @@ export class ShippingMethodService {
    */
   async findOffered(id: string, client?: QueryClientContract): Promise<ShippingMethod> {
     const read = async () => {
-      const method = await findOfferedMethod(id, client)
+      const method = await findOfferedMethod(client ?? db.connection(), id)
       if (!method) throw new ShippingMethodNotFound()
       return method
     }

@@ -122,7 +122,7 @@ export class TaxRateService {
   ): Promise<number> {
     const region = regionKey(state)
     const read = async () => {
-      const candidates = await destinationTaxRates(country, region, client)
+      const candidates = await destinationTaxRates(client ?? db.connection(), country, region)
       const exact = candidates.find((candidate) => candidate.region === region)
       const countryWide = candidates.find((candidate) => candidate.region === '')
       return exact?.rate ?? countryWide?.rate ?? null
