@@ -64,6 +64,19 @@ export function insertModels<Model extends LucidModel>(
 }
 
 /**
+ * The same insert, for instances built only to be written (a status history entry, an outbox
+ * message) and dropped after: they are not marked stored, which copies every attribute (deeply,
+ * for JSON columns) for nothing: a tenth of a millisecond of a two-shop placement.
+ */
+export function insertValuesOf<Model extends LucidModel>(
+  trx: TransactionClientContract,
+  model: Model,
+  rows: InstanceType<Model>[]
+): PendingWrite {
+  return { statement: insertOf(trx, model, rows), settle() {} }
+}
+
+/**
  * The same insert, writing nothing when `uniqueColumn` clashes with a stored row (`ON CONFLICT
  * DO NOTHING`, so a clash needs no savepoint): answers whether every row was written, and marks
  * the instances stored only then. Send it last in a batch, the only place its answer is known.

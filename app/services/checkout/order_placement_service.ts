@@ -15,6 +15,7 @@ import OrderReceivedMail from '#mails/order_received_mail'
 import {
   insertModels,
   insertModelsUnlessTaken,
+  insertValuesOf,
   storedInstant,
   writeBatch,
   type PendingWrite,
@@ -159,7 +160,7 @@ export class OrderPlacementService {
           OrderItem,
           orders.flatMap((order) => order.items)
         ),
-        insertModels(
+        insertValuesOf(
           trx,
           OrderStatusHistory,
           orders.map((order) =>

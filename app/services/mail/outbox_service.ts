@@ -9,7 +9,7 @@ import type { MailersList } from '@adonisjs/mail/types'
 import OutboxMessage from '#models/outbox_message'
 import { MAIL_KINDS, type MailKind } from '#mails/registry'
 import { sqlTime } from '#support/sql_time'
-import { insertModels, type PendingWrite } from '#queries/write_batch'
+import { insertValuesOf, type PendingWrite } from '#queries/write_batch'
 import { claimDueMessages, type ClaimedMessage } from '#queries/outbox_claim'
 import env from '#start/env'
 import tokensConfig from '#config/tokens'
@@ -187,7 +187,7 @@ export class OutboxService {
    * the caller sends it.
    */
   enqueueWrite(trx: TransactionClientContract, mails: OutboxMail[], at: DateTime): PendingWrite {
-    return insertModels(
+    return insertValuesOf(
       trx,
       OutboxMessage,
       mails.map(({ kind, payload }) =>
