@@ -54,8 +54,19 @@ export function applicableCouponQuery(client: QueryClientContract, code: string)
  * summary and placement with a coupon would pay for (docs/performance.md, "Profile").
  */
 export function applicableCouponOf(row: ApplicableCouponRow): ApplicableCoupon {
-  const { startDate, endDate, ...fields } = row
-  return { ...fields, startsAt: millisOfRow(startDate), endsAt: millisOfRow(endDate) }
+  // Field by field: the row may be a wider one that joins the coupon's columns (`quote_read.ts`).
+  return {
+    id: row.id,
+    code: row.code,
+    discountType: row.discountType,
+    discountValue: row.discountValue,
+    minOrderAmount: row.minOrderAmount,
+    maxDiscountAmount: row.maxDiscountAmount,
+    usageLimit: row.usageLimit,
+    usageCount: row.usageCount,
+    startsAt: millisOfRow(row.startDate),
+    endsAt: millisOfRow(row.endDate),
+  }
 }
 
 const applicableCoupon = new CompiledQuery<[code: string]>(1, applicableCouponQuery)
