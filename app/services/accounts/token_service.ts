@@ -5,7 +5,7 @@ import { TokenError, createSigner, createVerifier } from 'fast-jwt'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import tokensConfig from '#config/tokens'
-import User from '#models/user'
+import type User from '#models/user'
 import RefreshToken from '#models/refresh_token'
 import {
   AccountDeactivated,
@@ -15,7 +15,7 @@ import {
   TokenRevoked,
 } from '#exceptions/account_errors'
 import { sqlTime } from '#support/sql_time'
-import { CompiledQuery } from '#support/compiled_query'
+import { accountOfToken } from '#queries/token_account'
 import { recordSecurityEvent } from '#services/system/security_events'
 import type { Caller } from '#support/actor'
 
@@ -67,30 +67,6 @@ const verifyAccessToken = createVerifier({
 const digest = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /**
- * The account of an access token, read on every authenticated request: compiled once
- * (`app/support/compiled_query.ts`) rather than built and compiled per request.
- */
-const accountById = new CompiledQuery<[userId: string]>(1, (client, userId) =>
-  User.query({ client }).where('id', userId).limit(1)
-)
-
-/** The same, with whether the token's refresh-token family was revoked. */
-const accountInSession = new CompiledQuery<[userId: string, sessionId: string]>(
-  2,
-  (client, userId, sessionId) =>
-    User.query({ client })
-      .where('id', userId)
-      .select('users.*')
-      .select(
-        db.raw(
-          'exists (select 1 from refresh_tokens where family_id = ? and revoked_at is not null) as session_revoked',
-          [sessionId]
-        )
-      )
-      .limit(1)
-)
-
-/**
  * Issues and checks tokens. Access tokens are HS256 JWTs carrying the account's token version;
  * every check reloads the account, so a bumped version or a deactivation takes effect at once on
  * every instance. Refresh tokens are opaque, stored as digests, rotated on every use, and a
@@ -129,12 +105,15 @@ export class TokenService {
     }
 
     const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined
-    const user = await this.#accountOf(payload.sub, sessionId)
-    if (!user) throw new TokenRevoked()
+    // The account and the revocation of the session, in one round trip: every authenticated
+    // request pays for it.
+    const account = await accountOfToken(payload.sub, sessionId)
+    if (!account) throw new TokenRevoked()
+    const { user } = account
     // Deactivation also bumps the version; the deactivated owner is told why rather than "revoked".
     if (!user.isActive) throw new AccountDeactivated()
     if (user.tokenVersion !== payload.ver) throw new TokenRevoked()
-    if (sessionId && Boolean(Number(user.$extras.session_revoked))) throw new TokenRevoked()
+    if (account.sessionRevoked) throw new TokenRevoked()
     return { user, sessionId }
   }
 
@@ -210,18 +189,6 @@ export class TokenService {
       .whereNull('revoked_at')
       .update({ revoked_at: sqlTime() })
     user.tokenVersion += 1
-  }
-
-  /**
-   * The account, and whether the session (refresh-token family) was revoked, in one round trip:
-   * every authenticated request pays for this query. `$extras.session_revoked` is true or 1 when
-   * a token of the family is revoked.
-   */
-  async #accountOf(userId: string, sessionId?: string): Promise<User | null> {
-    const [user] = sessionId
-      ? await accountInSession.models(User, [userId, sessionId])
-      : await accountById.models(User, [userId])
-    return user ?? null
   }
 
   async #revokeFamily(familyId: string, trx?: TransactionClientContract) {

@@ -180,14 +180,13 @@ export class UserAdministrationService {
    * writer at a time, which gives the same guarantee.
    */
   async #assertAnotherActiveSuperAdmin(target: User, trx: TransactionClientContract) {
-    const query = trx
+    const activeSuperAdmins: Array<{ id: string }> = await trx
       .from('users')
       .where('user_type', UserType.SUPER_ADMIN)
       .where('is_active', true)
       .orderBy('id')
       .select('id')
-    if (trx.dialect.name === 'postgres') query.forUpdate()
-    const activeSuperAdmins: Array<{ id: string }> = await query
+      .forUpdate()
     if (!activeSuperAdmins.some((row) => row.id !== target.id)) throw new LastSuperAdmin()
   }
 }

@@ -1,12 +1,9 @@
 import { DateTime } from 'luxon'
-import { randomUUID } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
-import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
-import type { StrictValues } from '@adonisjs/lucid/types/querybuilder'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Product from '#models/product'
 import type { Actor } from '#support/actor'
 import CartItem, { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#models/cart_item'
-import Shop from '#models/shop'
 import { ProductNotFound } from '#exceptions/catalog_errors'
 import {
   CartFull,
@@ -16,195 +13,16 @@ import {
   QuantityLimitExceeded,
 } from '#exceptions/cart_errors'
 import { sqlTime } from '#support/sql_time'
-import { CompiledQuery } from '#support/compiled_query'
+import { cartLinesOf, type CartLine } from '#queries/cart_lines'
+import { cartLineCount, cartLineQuantity, lockCartOwner, upsertCartLine } from '#queries/cart_items'
 
-/** One cart line joined with its product and shop as they are now (checkout's input). */
-export interface CartLine {
-  productId: string
-  shopId: string
-  shopName: string
-  name: string
-  sku: string
-  unitPriceCents: number
-  quantity: number
-  /** The product's stock right now; a line above it cannot be bought. */
-  stock: number
-  /**
-   * On sale right now: active, not taken down, not deleted, and its shop selling (approved,
-   * seller active).
-   */
-  available: boolean
-}
+export type { CartLine, CartLineWithSeller } from '#queries/cart_lines'
 
 /** The cart as the customer sees it; totals count available lines only. */
 export interface CartView {
   lines: Array<CartLine & { lineTotalCents: number }>
   itemCount: number
   subTotalCents: number
-}
-
-/** A cart line as checkout reads it: with the e-mail of the seller who ships it. */
-export interface CartLineWithSeller extends CartLine {
-  sellerEmail: string
-}
-
-/** A row of `buildLinesQuery`, as the driver returns it. */
-export interface LineRow {
-  product_id: string
-  shop_id: string
-  shop_name: string
-  seller_email?: string
-  name: string
-  sku: string
-  price_cents: number | string
-  quantity: number | string
-  stock: number | string
-  is_active: boolean | number
-  taken_down_at: unknown
-  deleted_at: unknown
-  shop_selling: boolean | number
-}
-
-/**
- * The cart lines query of `CartService.linesFor`, compiled once for each of its two shapes
- * (`CompiledQuery`): every cart read and add sends it.
- */
-const compiledLines = new Map<boolean, CompiledQuery<string[]>>()
-
-function linesQuery(oneProduct: boolean): CompiledQuery<string[]> {
-  let compiled = compiledLines.get(oneProduct)
-  if (!compiled) {
-    compiled = new CompiledQuery(oneProduct ? 2 : 1, (client, userId, productId) =>
-      buildLinesQuery(client, userId, { productId: oneProduct ? productId : undefined })
-    )
-    compiledLines.set(oneProduct, compiled)
-  }
-  return compiled
-}
-
-/**
- * The customer's lines (or the line of `productId`) joined with their product and shop, oldest
- * first; whether the shop sells is the `selling` scope of `Shop` (the catalog's rule) as an
- * `EXISTS` column. `unordered` leaves the order to a query that joins these lines as a derived
- * table (which keeps no order of its own) by their `line_created_at` and `line_id` columns.
- */
-export function buildLinesQuery(
-  client: QueryClientContract,
-  userId: string,
-  options: { productId?: string; withSellers?: boolean; unordered?: boolean }
-) {
-  const selling = Shop.query({ client })
-    .withScopes((scopes) => scopes.selling())
-    .whereColumn('shops.id', 'products.shop_id')
-    .select('shops.id')
-    .toSQL()
-  const query = client
-    .from('cart_items')
-    .join('products', 'products.id', 'cart_items.product_id')
-    .join('shops', 'shops.id', 'products.shop_id')
-    .where('cart_items.user_id', userId)
-  if (options.productId) query.where('cart_items.product_id', options.productId)
-  if (options.withSellers) {
-    query
-      .join('users as sellers', 'sellers.id', 'shops.seller_id')
-      .select('sellers.email as seller_email')
-  }
-  if (options.unordered) {
-    query.select('cart_items.created_at as line_created_at', 'cart_items.id as line_id')
-  } else {
-    query.orderBy('cart_items.created_at', 'asc').orderBy('cart_items.id', 'asc')
-  }
-  return query.select(
-    'cart_items.product_id',
-    'cart_items.quantity',
-    'products.shop_id',
-    'products.name',
-    'products.sku',
-    'products.price_cents',
-    'products.stock',
-    'products.is_active',
-    'products.taken_down_at',
-    'products.deleted_at',
-    'shops.name as shop_name',
-    client.getReadClient().raw(`exists (${selling.sql}) as shop_selling`, selling.bindings)
-  )
-}
-
-/** The lock `CartService.#serialiseAdds` takes on the customer's row (`CompiledQuery`). */
-const customerLock = new CompiledQuery<[userId: string]>(1, (client, userId) =>
-  client.from('users').where('id', userId).select('id').forUpdate()
-)
-
-/**
- * The statement of `CartService.#upsertLine`, compiled once (`CompiledQuery`): building the
- * `onSale` scope of `Product` cost as much as sending it. It answers the line's quantity when it
- * wrote, nothing otherwise.
- */
-const upsertLine = new CompiledQuery<
-  [id: string, userId: string, productId: string, quantity: number, now: Date | string]
->(5, (client, id, userId, productId, quantity, now) => {
-  const postgres = client.dialect.name === 'postgres'
-  // node-postgres leaves parameter types to the server, which types a bare parameter in a
-  // SELECT list as text: the inserted values say their column's type.
-  const typed = (type: string) => (postgres ? `cast(? as ${type})` : '?')
-  const raw = client.getWriteClient()
-  const source = Product.query({ client })
-    .withScopes((scopes) => scopes.onSale())
-    .where('products.id', productId)
-    .where('products.stock', '>=', quantity)
-    .where((room) => {
-      room
-        .whereExists((line) => {
-          line
-            .from('cart_items')
-            .where('cart_items.user_id', userId)
-            .whereColumn('cart_items.product_id', 'products.id')
-        })
-        .orWhereRaw('(select count(*) from cart_items where cart_items.user_id = ?) < ?', [
-          userId,
-          MAX_CART_LINES,
-        ])
-    })
-    .select(
-      raw.raw(typed('uuid'), [id]),
-      raw.raw(typed('uuid'), [userId]),
-      'products.id',
-      raw.raw(typed('integer'), [quantity]),
-      raw.raw(typed('timestamptz'), [now]),
-      raw.raw(typed('timestamptz'), [now])
-    )
-    .toSQL()
-  const merged = `cart_items.quantity + excluded.quantity`
-  return client.rawQuery(
-    `insert into cart_items (id, user_id, product_id, quantity, created_at, updated_at)
-      ${source.sql}
-      on conflict (user_id, product_id) do update
-      set quantity = ${merged}, updated_at = excluded.updated_at
-      where ${merged} <= ?
-        and ${merged} <= (select stock from products where products.id = excluded.product_id)
-      returning quantity`,
-    [...source.bindings, MAX_LINE_QUANTITY] as StrictValues[]
-  )
-})
-
-/** A row of `buildLinesQuery` as a cart line (with its seller's e-mail when it was selected). */
-export function lineOf(row: LineRow, withSeller = false): CartLine | CartLineWithSeller {
-  return {
-    productId: row.product_id,
-    shopId: row.shop_id,
-    shopName: row.shop_name,
-    ...(withSeller ? { sellerEmail: row.seller_email } : {}),
-    name: row.name,
-    sku: row.sku,
-    unitPriceCents: Number(row.price_cents),
-    quantity: Number(row.quantity),
-    stock: Number(row.stock),
-    available:
-      Boolean(row.is_active) &&
-      row.taken_down_at === null &&
-      row.deleted_at === null &&
-      Boolean(row.shop_selling),
-  }
 }
 
 /** A customer's cart: one line per product, prices always read from the product. */
@@ -286,17 +104,7 @@ export class CartService {
     trx?: TransactionClientContract,
     productId?: string
   ): Promise<CartLine[]> {
-    return this.#read(trx ?? db.connection(), userId, { productId })
-  }
-
-  async #read(
-    client: QueryClientContract,
-    userId: string,
-    options: { productId?: string }
-  ): Promise<CartLine[]> {
-    const parameters = options.productId ? [userId, options.productId] : [userId]
-    const rows = await linesQuery(Boolean(options.productId)).rows<LineRow>(parameters, client)
-    return rows.map((row) => lineOf(row))
+    return cartLinesOf(trx ?? db.connection(), userId, productId)
   }
 
   #viewOf(lines: CartLine[]): CartView {
@@ -320,8 +128,7 @@ export class CartService {
    * the transaction's first statement, so it reads and writes under the write lock.
    */
   async #serialiseAdds(userId: string, trx: TransactionClientContract) {
-    if (trx.dialect.name !== 'postgres') return
-    await customerLock.rows([userId], trx)
+    await lockCartOwner(trx, userId)
   }
 
   /**
@@ -336,12 +143,7 @@ export class CartService {
     trx: TransactionClientContract
   ): Promise<boolean> {
     if (input.quantity > MAX_LINE_QUANTITY) return false
-    const now = sqlTime(DateTime.now(), trx) as Date | string
-    const written = await upsertLine.rows(
-      [randomUUID(), userId, input.productId, input.quantity, now],
-      trx
-    )
-    return written.length === 1
+    return upsertCartLine(trx, { userId, productId: input.productId, quantity: input.quantity })
   }
 
   /**
@@ -360,16 +162,11 @@ export class CartService {
       .first()
     if (!product) return this.#notOnSale(input.productId, trx)
 
-    const existing = await trx
-      .from('cart_items')
-      .where({ user_id: userId, product_id: product.id })
-      .select('quantity')
-      .first()
-    if (!existing) {
-      const [lines] = await trx.from('cart_items').where('user_id', userId).count('* as total')
-      if (Number(lines.total) >= MAX_CART_LINES) return new CartFull()
+    const existing = await cartLineQuantity(trx, userId, product.id)
+    if (existing === null && (await cartLineCount(trx, userId)) >= MAX_CART_LINES) {
+      return new CartFull()
     }
-    const wanted = Number(existing?.quantity ?? 0) + input.quantity
+    const wanted = (existing ?? 0) + input.quantity
     if (wanted > Math.min(MAX_LINE_QUANTITY, product.stock)) {
       return this.#refusal(wanted, product.stock)
     }

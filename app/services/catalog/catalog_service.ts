@@ -3,17 +3,7 @@ import type { ProductRow } from '#transformers/product_transformer'
 import { ProductNotFound } from '#exceptions/catalog_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { containsPattern } from '#support/sql_like'
-import { CompiledQuery } from '#support/compiled_query'
-
-/** One product on sale with its shop's name (`CatalogService.show`). */
-const productOnSale = new CompiledQuery<[productId: string]>(1, (client, productId) =>
-  Product.query({ client })
-    .withScopes((scopes) => scopes.onSale())
-    .where('products.id', productId)
-    .join('shops', 'shops.id', 'products.shop_id')
-    .select('products.*', 'shops.name as shop_name')
-    .limit(1)
-)
+import { productOnSaleRow } from '#queries/product_on_sale'
 
 /** Filters of the public catalog. */
 export interface CatalogFilter {
@@ -51,7 +41,7 @@ export class CatalogService {
    * building the query were half of the request's CPU (docs/performance.md, "Profile").
    */
   async show(productId: string): Promise<ProductRow> {
-    const [row] = await productOnSale.rows<ProductRow>([productId])
+    const row = await productOnSaleRow(productId)
     if (!row) throw new ProductNotFound()
     return row
   }

@@ -121,12 +121,13 @@ export class ProductService {
     takedown: { takenDownAt: DateTime; reason: string } | null
   ): Promise<Product> {
     return db.transaction(async (trx) => {
-      const query = Product.query({ client: trx })
+      // Racing administrators queue on the row lock (PostgreSQL; SQLite runs one writer at a
+      // time): the second finds the state already set and records nothing.
+      const product = await Product.query({ client: trx })
         .withScopes((scopes) => scopes.notDeleted())
         .where('products.id', productId)
-      // Racing administrators queue: the second finds the state already set and records nothing.
-      if (trx.dialect.name === 'postgres') query.forUpdate()
-      const product = await query.first()
+        .forUpdate()
+        .first()
       if (!product) throw new ProductNotFound()
       if (Boolean(product.takenDownAt) === Boolean(takedown)) return product
 

@@ -97,9 +97,7 @@ export class ShopService {
    */
   async #moveTo(actor: Actor, shopId: string, status: ShopStatus): Promise<Shop> {
     return db.transaction(async (trx) => {
-      const query = Shop.query({ client: trx }).where('id', shopId)
-      if (trx.dialect.name === 'postgres') query.forUpdate()
-      const shop = await query.first()
+      const shop = await Shop.query({ client: trx }).where('id', shopId).forUpdate().first()
       if (!shop) throw new ShopNotFound()
       if (shop.status === status) return shop
       const from = shop.status

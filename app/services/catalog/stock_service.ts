@@ -1,10 +1,7 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import type { Knex } from 'knex'
 import Product from '#models/product'
-import Shop from '#models/shop'
 import { InsufficientStock, ProductUnavailable } from '#exceptions/cart_errors'
-import { sqlTime } from '#support/sql_time'
-import { CompiledQuery } from '#support/compiled_query'
+import { giveStockBack, takeStock } from '#queries/product_stock'
 
 /** Units of one product leaving or coming back to stock; `name` is what a refusal shows. */
 export interface StockLine {
@@ -12,32 +9,6 @@ export interface StockLine {
   name: string
   quantity: number
 }
-
-/**
- * The conditional decrement of `StockService.take`, compiled once (`CompiledQuery`): every
- * placement sends it, and building the `selling` scope it checks cost as much as sending it.
- * It answers the id of the product when it took the units, nothing otherwise.
- */
-const takeStock = new CompiledQuery<[productId: string, quantity: number, now: Date | string]>(
-  3,
-  (client, productId, quantity, now) => {
-    const selling = Shop.query({ client })
-      .withScopes((scopes) => scopes.selling())
-      .select('shops.id')
-      .toSQL()
-    return client
-      .knexQuery()
-      .table('products')
-      .where('id', productId)
-      .where('stock', '>=', quantity)
-      .where('is_active', true)
-      .whereNull('taken_down_at')
-      .whereNull('deleted_at')
-      .whereRaw(`shop_id in (${selling.sql})`, [...selling.bindings] as Knex.RawBinding[])
-      .update({ stock: client.knexRawQuery('stock - ?', [quantity]), updated_at: now })
-      .returning(['id'])
-  }
-)
 
 /**
  * The one place stock changes hands with orders: a placement takes it, a cancellation gives it
@@ -53,21 +24,17 @@ export class StockService {
    * caller commits, so a placement takes stock last.
    */
   async take(lines: StockLine[], trx: TransactionClientContract): Promise<void> {
-    const now = sqlTime(undefined, trx)
     for (const line of inIdOrder(lines)) {
-      const taken = await takeStock.rows([line.productId, line.quantity, now], trx)
-      if (taken.length !== 1) throw await this.#refusal(line, trx)
+      if (!(await takeStock(trx, line.productId, line.quantity))) {
+        throw await this.#refusal(line, trx)
+      }
     }
   }
 
   /** Puts units back, whatever the product's state now (a cancelled order returns what it took). */
   async restore(lines: StockLine[], trx: TransactionClientContract): Promise<void> {
-    const now = sqlTime(undefined, trx)
     for (const line of inIdOrder(lines)) {
-      await trx
-        .from('products')
-        .where('id', line.productId)
-        .update({ stock: trx.knexRawQuery('stock + ?', [line.quantity]), updated_at: now })
+      await giveStockBack(trx, line.productId, line.quantity)
     }
   }
 

@@ -1,31 +1,19 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import type { StrictValues } from '@adonisjs/lucid/types/querybuilder'
-import type { Knex } from 'knex'
 import config from '@adonisjs/core/services/config'
-import { CompiledQuery } from '#support/compiled_query'
-import { addressSnapshot } from '#support/address_snapshot'
 import type { Actor } from '#support/actor'
 import type { AddressSnapshot } from '#models/order'
 import type ShippingMethod from '#models/shipping_method'
-import {
-  buildLinesQuery,
-  lineOf,
-  type CartLine,
-  type CartLineWithSeller,
-  type LineRow,
-} from '#services/cart/cart_service'
-import { deliveryQuery } from '#services/checkout/shipping_address_service'
+import type { CartLine, CartLineWithSeller } from '#queries/cart_lines'
+import { readQuote } from '#queries/quote_read'
 import { ShippingMethodService } from '#services/checkout/shipping_method_service'
 import { TaxRateService } from '#services/checkout/tax_rate_service'
 import { merchandiseSubTotal, priceCheckout, type Pricing } from '#services/checkout/pricing'
 import {
   CouponUsageService,
-  applicableCouponQuery,
   checkoutRefusal,
-  snapshotOfRow,
-  type ApplicableCouponRow,
+  snapshotOfApplicable,
   type CouponSnapshot,
 } from '#services/coupons/coupon_usage_service'
 import { evaluateCoupon } from '#services/coupons/coupon_rules'
@@ -65,42 +53,6 @@ export interface Quote {
 }
 
 /**
- * What a quote reads of the database, in one statement: the delivery fields of the customer's
- * address and, joined to it, the customer's cart lines with the e-mail of each line's seller
- * (`buildLinesQuery`, the cart's own definition of a line) and, when a code is given, the
- * applicable coupon with that code (`applicableCouponQuery`). No row: the customer has no such
- * address; one row without a product: the cart is empty. The three sets of column names are
- * disjoint (camelCase address and coupon fields, snake_case line columns, `id`/`code` only in
- * the coupon's).
- */
-function quoteReadQuery(withCoupon: boolean) {
-  return new CompiledQuery<string[]>(withCoupon ? 3 : 2, (client, addressId, customerId, code) => {
-    const query = deliveryQuery(client, addressId, customerId)
-    /** Every row of `derived` beside the address's row (none: the address's row alone). */
-    const besideEach = (derived: { toSQL(): Knex.Sql }, alias: string) => {
-      const { sql, bindings } = derived.toSQL()
-      query
-        .joinRaw(`left join (${sql}) as ${alias} on 1 = 1`, [...bindings] as StrictValues[])
-        .select(`${alias}.*`)
-    }
-    besideEach(
-      buildLinesQuery(client, customerId, { withSellers: true, unordered: true }),
-      'cart_lines'
-    )
-    if (withCoupon) besideEach(applicableCouponQuery(client, code), 'applicable_coupon')
-    return query.orderBy('cart_lines.line_created_at', 'asc').orderBy('cart_lines.line_id', 'asc')
-  })
-}
-
-const quoteReads = { withCoupon: quoteReadQuery(true), withoutCoupon: quoteReadQuery(false) }
-
-/** Columns that are all null when the join found nothing. */
-type Nullable<Row> = { [Column in keyof Row]: Row[Column] | null }
-
-/** A row of a quote's read: the address's fields, a line's and the coupon's, when found. */
-type QuoteReadRow = AddressSnapshot & Nullable<LineRow> & Nullable<ApplicableCouponRow>
-
-/**
  * Prices the customer's cart for a destination, a shipping method and an optional coupon. The
  * summary shows a quote; place-order takes one inside its transaction and turns it into orders,
  * so both answer the same numbers for the same cart at the same moment.
@@ -123,17 +75,15 @@ export class CheckoutService {
   async quote(actor: Actor, input: CheckoutInput, trx?: TransactionClientContract): Promise<Quote> {
     const customer = actor.user
     const code = input.couponCode?.trim().toUpperCase() || null
-    const rows = await (code ? quoteReads.withCoupon : quoteReads.withoutCoupon).rows<QuoteReadRow>(
-      code ? [input.shippingAddressId, customer.id, code] : [input.shippingAddressId, customer.id],
-      trx ?? db.connection()
-    )
-    if (rows.length === 0) throw new ShippingAddressNotFound()
-    const address = addressSnapshot(rows[0])
+    const read = await readQuote(trx ?? db.connection(), {
+      addressId: input.shippingAddressId,
+      customerId: customer.id,
+      code,
+    })
+    if (!read) throw new ShippingAddressNotFound()
+    const { address, lines } = read
     const method = await this.methods.findOffered(input.shippingMethodId, trx)
 
-    const lines = rows
-      .filter((row) => row.product_id !== null)
-      .map((row) => lineOf(row as LineRow, true) as CartLineWithSeller)
     if (lines.length === 0) throw new EmptyCart()
     const unavailable = lines.find((line) => !line.available)
     if (unavailable) {
@@ -154,8 +104,7 @@ export class CheckoutService {
         quantity: line.quantity,
       })),
     }))
-    const found = code !== null && rows[0].id !== null
-    const applicable = found ? snapshotOfRow(rows[0] as ApplicableCouponRow) : null
+    const applicable = read.coupon ? snapshotOfApplicable(read.coupon) : null
     const { coupon, discount } = await this.#applyCoupon(
       code,
       applicable,

@@ -3,8 +3,7 @@ import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import IdempotencyKey from '#models/idempotency_key'
 import { IdempotencyInProgress, IdempotencyKeyReused } from '#exceptions/checkout_errors'
-import { sqlTime } from '#support/sql_time'
-import { CompiledQuery } from '#support/compiled_query'
+import { completeKeyClaim, insertKeyClaim, takeOverKeyClaim } from '#queries/idempotency_keys'
 import env from '#start/env'
 
 /**
@@ -29,46 +28,6 @@ export type Claim =
 
 /** How many times a claim is tried when the row it collided with keeps disappearing. */
 const CLAIM_ATTEMPTS = 5
-
-/**
- * A claim of a key not claimed yet, and the completion of a claim still held: every placement
- * sends both (`CompiledQuery`). Each answers the key's id when it wrote, nothing otherwise.
- */
-const claimKey = new CompiledQuery<
-  [id: string, userId: string, key: string, fingerprint: string, token: string, now: Date | string]
->(6, (client, id, userId, key, fingerprint, token, now) =>
-  client
-    .knexQuery()
-    .table('idempotency_keys')
-    .insert({
-      id,
-      user_id: userId,
-      key,
-      fingerprint,
-      status: 'IN_PROGRESS',
-      claim_token: token,
-      checkout_id: null,
-      claimed_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict(['user_id', 'key'])
-    .ignore()
-    .returning(['id'])
-)
-
-const completeKey = new CompiledQuery<
-  [id: string, token: string, checkoutId: string, now: Date | string]
->(4, (client, id, token, checkoutId, now) =>
-  client
-    .knexQuery()
-    .table('idempotency_keys')
-    .where('id', id)
-    .where('claim_token', token)
-    .where('status', 'IN_PROGRESS')
-    .update({ status: 'COMPLETED', checkout_id: checkoutId, updated_at: now })
-    .returning(['id'])
-)
 
 /** SHA-256 of a request, keys sorted, so the same request always gives the same fingerprint. */
 export function fingerprintOf(request: Record<string, unknown>): string {
@@ -134,12 +93,7 @@ export class IdempotencyService {
     trx: TransactionClientContract,
     claim: { userId: string; key: string; fingerprint: string; claimToken: string }
   ): Promise<string | null> {
-    const now = sqlTime(undefined, trx)
-    const inserted = await claimKey.rows<{ id: string }>(
-      [randomUUID(), claim.userId, claim.key, claim.fingerprint, claim.claimToken, now],
-      trx
-    )
-    return inserted[0]?.id ?? null
+    return insertKeyClaim(trx, claim)
   }
 
   /**
@@ -151,22 +105,12 @@ export class IdempotencyService {
     checkoutId: string,
     trx: TransactionClientContract
   ): Promise<void> {
-    const completed = await completeKey.rows(
-      [claim.id, claim.token, checkoutId, sqlTime(undefined, trx)],
-      trx
-    )
-    if (completed.length !== 1) throw new IdempotencyInProgress()
+    if (!(await completeKeyClaim(trx, claim, checkoutId))) throw new IdempotencyInProgress()
   }
 
   async #takeOver(existing: IdempotencyKey, trx: TransactionClientContract): Promise<Claim | null> {
     const token = randomUUID()
-    const now = sqlTime(undefined, trx)
-    const taken = await trx
-      .from('idempotency_keys')
-      .where('id', existing.id)
-      .where('status', 'IN_PROGRESS')
-      .where('claim_token', existing.claimToken)
-      .update({ claim_token: token, claimed_at: now, updated_at: now })
-    return Number(taken) === 1 ? { kind: 'claimed', id: existing.id, token, fresh: false } : null
+    const taken = await takeOverKeyClaim(trx, existing.id, existing.claimToken, token)
+    return taken ? { kind: 'claimed', id: existing.id, token, fresh: false } : null
   }
 }

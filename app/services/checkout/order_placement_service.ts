@@ -3,19 +3,24 @@ import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import limiter from '@adonisjs/limiter/services/main'
-import type { Knex } from 'knex'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import type { LucidModel, LucidRow, ModelColumnOptions } from '@adonisjs/lucid/types/model'
 import Checkout from '#models/checkout'
 import Order from '#models/order'
 import { type PaymentMethod } from '#enums/order_status'
 import OrderItem from '#models/order_item'
 import OrderStatusHistory from '#models/order_status_history'
-import OutboxMessage from '#models/outbox_message'
 import type User from '#models/user'
 import OrderConfirmationMail from '#mails/order_confirmation_mail'
 import OrderReceivedMail from '#mails/order_received_mail'
-import type { MailKind } from '#mails/registry'
+import {
+  insertModels,
+  insertModelsUnlessTaken,
+  insertValuesOf,
+  storedInstant,
+  writeBatch,
+  type PendingWrite,
+} from '#queries/write_batch'
+import { emptyCartReturningLines, type HeldLine } from '#queries/cart_items'
 import { StockService } from '#services/catalog/stock_service'
 import {
   CheckoutService,
@@ -30,6 +35,7 @@ import {
 import { OrderNumbers } from '#services/checkout/order_number'
 import { CouponUsageService } from '#services/coupons/coupon_usage_service'
 import { OrderQueryService } from '#services/orders/order_query_service'
+import { OutboxService, type OutboxMail } from '#services/mail/outbox_service'
 import { CartChanged } from '#exceptions/checkout_errors'
 import type { Actor } from '#support/actor'
 
@@ -75,7 +81,8 @@ export class OrderPlacementService {
     protected coupons: CouponUsageService,
     protected keys: IdempotencyService,
     protected orders: OrderQueryService,
-    protected orderNumbers: OrderNumbers
+    protected orderNumbers: OrderNumbers,
+    protected outbox: OutboxService
   ) {}
 
   /**
@@ -114,9 +121,8 @@ export class OrderPlacementService {
     const customer = actor.user
     const quote = await this.checkout.quote(actor, input, trx)
     // One instant for the whole placement, so its orders sort together in every list, kept as
-    // the database keeps it (whole seconds on SQLite), so the orders answered are the ones stored.
-    const placedAt =
-      trx.dialect.name === 'postgres' ? DateTime.now() : DateTime.now().startOf('second')
+    // the database keeps it, so the orders answered are the ones stored.
+    const placedAt = storedInstant(trx, DateTime.now())
     const checkout = new Checkout().merge({
       id: randomUUID(),
       userId: customer.id,
@@ -136,10 +142,10 @@ export class OrderPlacementService {
     const orders = ordersOf(quote, customer, input, checkout.id, placedAt)
 
     for (const [position, order] of orders.entries()) {
-      const first = position === 0 ? [insertOf(trx, Checkout, [checkout])] : []
+      const first = position === 0 ? [insertModels(trx, Checkout, [checkout])] : []
       await this.#insertOrder(trx, order, first)
     }
-    const mails: Array<{ kind: MailKind; payload: Record<string, unknown> }> = [
+    const mails: OutboxMail[] = [
       {
         kind: 'order_confirmation',
         payload: { ...OrderConfirmationMail.payloadOf(customer.email, orders, checkout) },
@@ -149,62 +155,38 @@ export class OrderPlacementService {
         payload: { ...OrderReceivedMail.payloadOf(quote.shops[position].sellerEmail, order) },
       })),
     ]
-    const cleared: Array<{ product_id: string; quantity: number | string }> = await batch(trx, [
-      insertOf(
-        trx,
-        OrderItem,
-        orders.flatMap((order) => order.items)
-      ),
-      insertOf(
-        trx,
-        OrderStatusHistory,
-        orders.map((order) =>
-          new OrderStatusHistory().merge({
-            id: randomUUID(),
-            orderId: order.id,
-            sequence: 1,
-            field: 'STATUS',
-            fromValue: null,
-            toValue: 'PENDING',
-            actorId: customer.id,
-            actorType: customer.userType,
-            createdAt: placedAt,
-          })
-        )
-      ),
-      insertOf(
-        trx,
-        OutboxMessage,
-        mails.map(({ kind, payload }) =>
-          new OutboxMessage().merge({
-            id: randomUUID(),
-            kind,
-            payload,
-            status: 'PENDING',
-            attempts: 0,
-            nextAttemptAt: placedAt,
-            createdAt: placedAt,
-            updatedAt: placedAt,
-          })
-        )
-      ),
+    const cleared = await writeBatch(
+      trx,
+      [
+        insertModels(
+          trx,
+          OrderItem,
+          orders.flatMap((order) => order.items)
+        ),
+        insertValuesOf(
+          trx,
+          OrderStatusHistory,
+          orders.map((order) =>
+            new OrderStatusHistory().merge({
+              id: randomUUID(),
+              orderId: order.id,
+              sequence: 1,
+              field: 'STATUS',
+              fromValue: null,
+              toValue: 'PENDING',
+              actorId: customer.id,
+              actorType: customer.userType,
+              createdAt: placedAt,
+            })
+          )
+        ),
+        this.outbox.enqueueWrite(trx, mails, placedAt),
+      ],
       // Emptying the cart is also its check: two checkouts of one cart (two keys, two tabs) both
       // priced it; the second one's delete waits for the first one's commit and finds it empty.
-      // Raw: knex leaves out the RETURNING of a delete on SQLite.
-      trx
-        .getWriteClient()
-        .raw('delete from ?? where ?? = ? returning ??, ??', [
-          'cart_items',
-          'user_id',
-          customer.id,
-          'product_id',
-          'quantity',
-        ]),
-    ])
+      emptyCartReturningLines(trx, customer.id)
+    )
     assertCartUnchanged(quote, cleared)
-    for (const row of [checkout, ...orders, ...orders.flatMap((order) => order.items)]) {
-      markPersisted(row)
-    }
 
     if (quote.coupon) await this.coupons.countUse(quote.coupon.id, trx)
     await this.keys.complete(claim, checkout.id, trx)
@@ -213,18 +195,19 @@ export class OrderPlacementService {
   }
 
   /**
-   * Inserts the order (after `before`, in the same statement on PostgreSQL) under a fresh random
+   * Inserts the order (after `before`, in the same round trip on PostgreSQL) under a fresh random
    * number; a number that clashes with an existing one inserts nothing and is retried, without
    * the savepoint a failed insert would need.
    */
-  async #insertOrder(trx: TransactionClientContract, order: Order, before: Knex.QueryBuilder[]) {
+  async #insertOrder(trx: TransactionClientContract, order: Order, before: PendingWrite[]) {
     for (let attempt = 1; attempt <= ORDER_NUMBER_ATTEMPTS; attempt++) {
       order.orderNumber = this.orderNumbers.next()
-      const inserted: unknown[] = await batch(trx, [
-        ...(attempt === 1 ? before : []),
-        insertOf(trx, Order, [order]).onConflict('order_number').ignore().returning(['id']),
-      ])
-      if (inserted.length === 1) return
+      const inserted = await writeBatch(
+        trx,
+        attempt === 1 ? before : [],
+        insertModelsUnlessTaken(trx, Order, [order], 'order_number')
+      )
+      if (inserted) return
     }
     throw new Error(`${ORDER_NUMBER_ATTEMPTS} order numbers in a row were taken`)
   }
@@ -289,93 +272,11 @@ function ordersOf(
  * Refuses when the cart emptied by the placement did not hold what was priced: a line added,
  * removed or changed since the quote read it, or the cart already ordered by another checkout.
  */
-function assertCartUnchanged(
-  quote: Quote,
-  cleared: Array<{ product_id: string; quantity: number | string }>
-) {
-  const signature = (lines: Array<{ productId: string; quantity: number }>) =>
+function assertCartUnchanged(quote: Quote, cleared: HeldLine[]) {
+  const signature = (lines: HeldLine[]) =>
     lines
       .map((line) => `${line.productId}:${line.quantity}`)
       .sort()
       .join(',')
-  const emptied = cleared.map((row) => ({
-    productId: row.product_id,
-    quantity: Number(row.quantity),
-  }))
-  if (signature(emptied) !== signature(quote.lines)) throw new CartChanged()
-}
-
-/**
- * An instant as a column of a model stores it. The placement writes one instant into most of its
- * rows' time columns, and a model's preparation of an instant builds a query (for the dialect's
- * format) and formats it with luxon each time: 2 % of the server's CPU per placement
- * (docs/performance.md, "Fifth pass"). Each instant is prepared once per kind of column; the
- * entries go with the instant.
- */
-const preparedInstants = new WeakMap<DateTime, Map<unknown, unknown>>()
-
-function preparedValue(
-  column: ModelColumnOptions,
-  value: unknown,
-  attribute: string,
-  row: LucidRow
-) {
-  if (!column.prepare) return value
-  if (!DateTime.isDateTime(value)) return column.prepare(value, attribute, row)
-  const known = preparedInstants.get(value) ?? new Map<unknown, unknown>()
-  preparedInstants.set(value, known)
-  if (!known.has(column.prepare)) known.set(column.prepare, column.prepare(value, attribute, row))
-  return known.get(column.prepare)
-}
-
-/**
- * A multi-row insert of model instances, with the values their models would write (column
- * names, JSON, instants in the dialect's form). The instances are then what the rows hold, so
- * nothing just written is read back.
- */
-function insertOf<Model extends LucidModel>(
-  trx: TransactionClientContract,
-  model: Model,
-  rows: InstanceType<Model>[]
-): Knex.QueryBuilder {
-  const valuesOf = (row: InstanceType<Model>) => {
-    row.useTransaction(trx)
-    return Object.fromEntries(
-      Object.entries(row.$attributes).map(([attribute, value]) => {
-        const column = model.$getColumn(attribute)!
-        return [column.columnName, preparedValue(column, value, attribute, row)]
-      })
-    )
-  }
-  return trx.knexQuery().table(model.table).insert(rows.map(valuesOf))
-}
-
-/** Marks an instance written by `insertOf` as stored, as `save()` does after its insert. */
-function markPersisted(row: LucidRow) {
-  row.$isPersisted = true
-  row.$hydrateOriginals()
-}
-
-/**
- * Runs statements in order and returns the rows of the last one. On PostgreSQL they go as one
- * statement, the earlier ones as data-modifying CTEs: one round trip, and foreign keys are
- * checked at its end, so a row and the rows referencing it may share it. Elsewhere (SQLite, in
- * process, where a round trip costs little) they run one after another.
- */
-async function batch(
-  trx: TransactionClientContract,
-  statements: Array<Knex.QueryBuilder | Knex.Raw>
-) {
-  if (trx.dialect.name !== 'postgres') {
-    let rows: any
-    for (const statement of statements) rows = await statement
-    return rows
-  }
-  const compiled = statements.map((statement) => statement.toSQL())
-  const last = compiled.pop()!
-  const ctes = compiled.map((statement, index) => `"step${index}" as (${statement.sql})`)
-  const sql = ctes.length > 0 ? `with ${ctes.join(', ')} ${last.sql}` : last.sql
-  const bindings = [...compiled.flatMap((statement) => statement.bindings), ...last.bindings]
-  const result = await trx.getWriteClient().raw(sql, bindings)
-  return result.rows
+  if (signature(cleared) !== signature(quote.lines)) throw new CartChanged()
 }

@@ -27,26 +27,6 @@ export const MAX_SHIPPING_ADDRESSES = 50
 const DEFAULT_RACE_ATTEMPTS = 3
 
 /**
- * The delivery fields of a customer's address by id, named as `AddressSnapshot` names them:
- * checkout reads them with the cart lines, in one statement (`checkout_service.ts`).
- */
-export function deliveryQuery(client: QueryClientContract, id: string, customerId: string) {
-  return ShippingAddress.query({ client })
-    .where('shipping_addresses.id', id)
-    .where('shipping_addresses.user_id', customerId)
-    .select(
-      'shipping_addresses.full_name as fullName',
-      'shipping_addresses.phone',
-      'shipping_addresses.line1',
-      'shipping_addresses.line2',
-      'shipping_addresses.city',
-      'shipping_addresses.state',
-      'shipping_addresses.postal_code as postalCode',
-      'shipping_addresses.country'
-    )
-}
-
-/**
  * A customer's saved addresses. Every read and write is scoped to the customer in SQL, so another
  * customer's id is simply not found. At most one address is the default: making one the default
  * clears the others in the same transaction, and a partial unique index backs the rule.

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '#support/db_errors'
 import { sqlTime } from '#support/sql_time'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { nearStaticCache } from '#services/checkout/near_static_cache'
-import { CompiledQuery } from '#support/compiled_query'
+import { findOfferedMethod } from '#queries/offered_shipping_method'
 import { AuditTrail } from '#services/admin/audit_trail_service'
 import type { Actor } from '#support/actor'
 
@@ -36,14 +36,6 @@ export const ESSENTIAL_SHIPPING_METHODS: ShippingMethodInput[] = [
     estimatedDays: 2,
   },
 ]
-
-/** An offered method by id: every placement reads it in its transaction (`CompiledQuery`). */
-const offeredMethod = new CompiledQuery<[id: string]>(1, (client, id) =>
-  ShippingMethod.query({ client })
-    .withScopes((scopes) => scopes.offered())
-    .where('id', id)
-    .limit(1)
-)
 
 /**
  * Shipping methods: customers see the active ones; admins create, edit, deactivate and delete
@@ -79,7 +71,7 @@ export class ShippingMethodService {
    */
   async findOffered(id: string, client?: QueryClientContract): Promise<ShippingMethod> {
     const read = async () => {
-      const [method] = await offeredMethod.models(ShippingMethod, [id], client)
+      const method = await findOfferedMethod(client ?? db.connection(), id)
       if (!method) throw new ShippingMethodNotFound()
       return method
     }

@@ -8,7 +8,7 @@ import { TAX_RATE } from '#support/percent'
 import { isUniqueViolation } from '#support/db_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { nearStaticCache } from '#services/checkout/near_static_cache'
-import { CompiledQuery } from '#support/compiled_query'
+import { destinationTaxRates } from '#queries/destination_tax_rates'
 import { AuditTrail } from '#services/admin/audit_trail_service'
 import type { Actor } from '#support/actor'
 
@@ -24,17 +24,6 @@ export interface TaxRateInput {
 export function regionKey(region: string | null | undefined): string {
   return (region ?? '').trim().toUpperCase()
 }
-
-/**
- * The country-wide rate of a country (region `''`) and the rate of one of its regions (`''` again
- * for none): every placement reads them in its transaction (`CompiledQuery`).
- */
-const ratesOf = new CompiledQuery<[country: string, region: string]>(2, (client, country, region) =>
-  TaxRate.query({ client })
-    .where('country', country)
-    .whereIn('region', [region, ''])
-    .select('region', 'rate')
-)
 
 /**
  * Tax rates per destination, and the rate that applies to an address: the rate of its country
@@ -130,7 +119,7 @@ export class TaxRateService {
   ): Promise<number> {
     const region = regionKey(state)
     const read = async () => {
-      const candidates = await ratesOf.models(TaxRate, [country, region], client)
+      const candidates = await destinationTaxRates(client ?? db.connection(), country, region)
       const exact = candidates.find((candidate) => candidate.region === region)
       const countryWide = candidates.find((candidate) => candidate.region === '')
       return exact?.rate ?? countryWide?.rate ?? null

@@ -1,8 +1,7 @@
-import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import db from '@adonisjs/lucid/services/db'
 import Coupon from '#models/coupon'
-import { CompiledQuery } from '#support/compiled_query'
-import { millisOfRow } from '#support/sql_time'
+import { findApplicableCoupon, type ApplicableCoupon } from '#queries/applicable_coupon'
 import type { DomainError } from '#exceptions/domain_error'
 import {
   CHECKOUT_REFUSALS,
@@ -66,48 +65,11 @@ export function checkoutRefusal(reason: CouponRefusal): DomainError {
 }
 
 /**
- * The live, active coupon with a code (already upper-case), its columns named as the model's
- * fields: checkout reads it with the address and the cart (`checkout_service.ts`).
- */
-export function applicableCouponQuery(client: QueryClientContract, code: string) {
-  return Coupon.query({ client })
-    .withScopes((scopes) => scopes.notDeleted())
-    .where('code', code)
-    .where('is_active', true)
-    .select(
-      'id',
-      'code',
-      'discount_type as discountType',
-      'discount_value as discountValue',
-      'min_order_amount as minOrderAmount',
-      'max_discount_amount as maxDiscountAmount',
-      'start_date as startDate',
-      'end_date as endDate',
-      'usage_limit as usageLimit',
-      'usage_count as usageCount'
-    )
-    .limit(1)
-}
-
-const applicableCoupon = new CompiledQuery<[code: string]>(1, applicableCouponQuery)
-
-/** The columns of `applicableCouponQuery`, named as the model's fields; instants as the driver returns them. */
-export type ApplicableCouponRow = Omit<SnapshotFields, 'isActive'> & {
-  startDate: Date | string
-  endDate: Date | string
-}
-
-/**
- * The snapshot of an applicable coupon straight from its row, without making a model, which
- * every summary and placement with a coupon would pay for (docs/performance.md, "Profile"). The
+ * The snapshot of an applicable coupon as checkout reads it (`#queries/applicable_coupon`): the
  * query only returns active coupons.
  */
-export function snapshotOfRow(row: ApplicableCouponRow): CouponSnapshot {
-  return snapshotFrom(
-    { ...row, isActive: true },
-    millisOfRow(row.startDate),
-    millisOfRow(row.endDate)
-  )
+export function snapshotOfApplicable(coupon: ApplicableCoupon): CouponSnapshot {
+  return snapshotFrom({ ...coupon, isActive: true }, coupon.startsAt, coupon.endsAt)
 }
 
 /** Coupon use counting for checkout: every change to `usage_count` goes through here. */
@@ -120,11 +82,8 @@ export class CouponUsageService {
     code: string,
     trx?: TransactionClientContract
   ): Promise<CouponSnapshot | null> {
-    const [row] = await applicableCoupon.rows<ApplicableCouponRow>(
-      [code.trim().toUpperCase()],
-      trx ?? db.connection()
-    )
-    return row ? snapshotOfRow(row) : null
+    const coupon = await findApplicableCoupon(trx ?? db.connection(), code.trim().toUpperCase())
+    return coupon ? snapshotOfApplicable(coupon) : null
   }
 
   /** Whether a live coupon (active or not) has this code, in any case. */

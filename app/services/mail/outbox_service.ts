@@ -9,6 +9,8 @@ import type { MailersList } from '@adonisjs/mail/types'
 import OutboxMessage from '#models/outbox_message'
 import { MAIL_KINDS, type MailKind } from '#mails/registry'
 import { sqlTime } from '#support/sql_time'
+import { insertValuesOf, type PendingWrite } from '#queries/write_batch'
+import { claimDueMessages, type ClaimedMessage } from '#queries/outbox_claim'
 import env from '#start/env'
 import tokensConfig from '#config/tokens'
 import { useCompiledMailTemplates } from '#mails/template_engine'
@@ -65,6 +67,12 @@ function withoutCodes(value: unknown): unknown {
   return value
 }
 
+/** A mail to send: its kind and what it shows, with no secret. */
+export interface OutboxMail {
+  kind: MailKind
+  payload: Record<string, unknown>
+}
+
 /** Outcome of one delivery pass. */
 export interface DeliveryReport {
   sent: number
@@ -87,12 +95,6 @@ export interface RetryReport {
 }
 
 type Outcome = keyof DeliveryReport
-
-/** A claimed message as the worker reads it. */
-type ClaimedMessage = Pick<
-  OutboxMessage,
-  'id' | 'kind' | 'payload' | 'attempts' | 'secret' | 'expiresAt' | 'createdAt'
->
 
 /** A message set aside after its last try. */
 export interface FailedMessage {
@@ -175,6 +177,31 @@ export class OutboxService {
         nextAttemptAt: DateTime.now(),
       },
       { client: trx }
+    )
+  }
+
+  /**
+   * The messages of many mails (without secrets) as one multi-row insert, for the caller to send
+   * in its transaction, alone or in one round trip with its own writes (`writeBatch`): each row as
+   * `enqueue` writes it, `at` being when it was written and is first due. Nothing is written until
+   * the caller sends it.
+   */
+  enqueueWrite(trx: TransactionClientContract, mails: OutboxMail[], at: DateTime): PendingWrite {
+    return insertValuesOf(
+      trx,
+      OutboxMessage,
+      mails.map(({ kind, payload }) =>
+        new OutboxMessage().merge({
+          id: randomUUID(),
+          kind,
+          payload,
+          status: 'PENDING',
+          attempts: 0,
+          nextAttemptAt: at,
+          createdAt: at,
+          updatedAt: at,
+        })
+      )
     )
   }
 
@@ -316,36 +343,10 @@ export class OutboxService {
     return this.#expireUnsent(['PENDING', 'FAILED'], undefined, now)
   }
 
-  /**
-   * Takes up to `size` due messages for this worker in one statement, oldest due first: a
-   * conditional update, so two workers never take the same message. PostgreSQL skips the rows
-   * another worker is claiming at that moment instead of waiting for them; SQLite runs one write
-   * at a time anyway.
-   */
+  /** Takes up to `size` due messages for this worker, for a lease of `CLAIM_SECONDS`. */
   async #claim(size: number): Promise<ClaimedMessage[]> {
     const now = DateTime.now()
-    const due = db
-      .from('outbox_messages')
-      .select('id')
-      .where('status', 'PENDING')
-      .where('next_attempt_at', '<=', sqlTime(now))
-      .where((query) => query.whereNull('locked_until').orWhere('locked_until', '<', sqlTime(now)))
-      .orderBy('next_attempt_at', 'asc')
-      .limit(size)
-    if (db.connection().dialect.name === 'postgres') due.forUpdate().skipLocked()
-    const rows = await db
-      .from('outbox_messages')
-      .whereIn('id', due)
-      .update({ locked_until: sqlTime(now.plus({ seconds: CLAIM_SECONDS })) }, [
-        'id',
-        'kind',
-        'payload',
-        'attempts',
-        'secret',
-        'expires_at',
-        'created_at',
-      ])
-    return rows.map((row: Record<string, unknown>) => OutboxMessage.$createFromAdapterResult(row)!)
+    return claimDueMessages(size, now, now.plus({ seconds: CLAIM_SECONDS }))
   }
 
   /**

@@ -3,9 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import { MigrationRunner } from '@adonisjs/lucid/migration'
 import { ensureEssentialData } from '#services/system/essential_data'
-
-/** Key of the PostgreSQL advisory lock that serialises start-up migrations across instances. */
-const MIGRATION_LOCK_KEY = 7_314_159
+import { underMigrationLock } from '#queries/migration_lock'
 
 /**
  * Brings the database to the current schema and writes the rows a fresh database needs.
@@ -15,14 +13,7 @@ const MIGRATION_LOCK_KEY = 7_314_159
 export class DatabaseSetupService {
   /** Applies pending migrations, then the essential seeds. */
   async prepare(): Promise<void> {
-    if (db.connection().dialect.name === 'postgres') {
-      await db.transaction(async (lock) => {
-        await lock.rawQuery('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY])
-        await this.#migrateAndSeed()
-      })
-    } else {
-      await this.#migrateAndSeed()
-    }
+    await underMigrationLock(() => this.#migrateAndSeed())
   }
 
   async #migrateAndSeed() {

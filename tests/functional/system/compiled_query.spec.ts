@@ -1,11 +1,11 @@
 /*
-| CompiledQuery (app/support/compiled_query.ts): the hot reads send SQL compiled once, so what it
+| CompiledQuery (app/queries/compiled_query.ts): the hot reads send SQL compiled once, so what it
 | sends must be what the query builder would have run, for every new value, on both databases.
 */
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import Product from '#models/product'
-import { CompiledQuery } from '#support/compiled_query'
+import { CompiledQuery } from '#queries/compiled_query'
 import { productOnSale } from '#tests/functional/catalog/support'
 import { eachInTransaction } from '#tests/helpers/transactions'
 
