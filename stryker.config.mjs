@@ -27,7 +27,7 @@ export const targets = {
     files: ['tests/unit/legal/policy_version.spec.ts'],
   },
   idempotency: {
-    mutate: ['app/services/checkout/idempotency_service.ts'],
+    mutate: ['app/services/checkout/idempotency_service.ts', 'app/queries/idempotency_keys.ts'],
     files: [
       'tests/functional/checkout/idempotency.spec.ts',
       'tests/functional/checkout/place_order.spec.ts',
@@ -35,7 +35,7 @@ export const targets = {
     ],
   },
   order_placement: {
-    mutate: ['app/services/checkout/order_placement_service.ts'],
+    mutate: ['app/services/checkout/order_placement_service.ts', 'app/queries/write_batch.ts'],
     files: [
       'tests/functional/checkout/placement_failures.spec.ts',
       'tests/functional/checkout/place_order.spec.ts',
@@ -44,7 +44,7 @@ export const targets = {
     ],
   },
   token_service: {
-    mutate: ['app/services/accounts/token_service.ts'],
+    mutate: ['app/services/accounts/token_service.ts', 'app/queries/token_account.ts'],
     files: [
       'tests/functional/accounts/tokens.spec.ts',
       'tests/functional/accounts/revocation.spec.ts',
