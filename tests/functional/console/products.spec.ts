@@ -353,16 +353,16 @@ test.group('Console products: take down and restore', (group) => {
 
   test('a takedown without a usable reason is refused with the field’s message: {label}')
     .with([
-      { label: 'blank', form: { reason: '   ' }, message: 'The reason field must be defined' },
+      { label: 'blank', form: { reason: '   ' }, message: 'Reason shown to the seller is required' },
       {
         label: 'missing',
         form: {} as Record<string, string>,
-        message: 'The reason field must be defined',
+        message: 'Reason shown to the seller is required',
       },
       {
         label: 'over 500 characters',
         form: { reason: 'x'.repeat(501) },
-        message: 'The reason field must not be greater than 500 characters',
+        message: 'Reason shown to the seller must not be greater than 500 characters',
       },
     ])
     .run(async ({ client, assert }, { form, message }) => {
