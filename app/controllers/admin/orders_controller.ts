@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import config from '@adonisjs/core/services/config'
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { orderStatusValidator, paymentStatusValidator } from '#validators/order'
@@ -93,7 +94,7 @@ export default class OrdersController {
     return view.render('pages/admin/orders/show', {
       section: 'orders',
       ...detail,
-      activity: detail.activity && activityRows(detail.activity, timezone),
+      activity: detail.activity && activityRows(detail.activity, { timezone, currency: config.get<string>('store.currency') }),
       json: orderResource(detail.order),
       timezone,
     })
