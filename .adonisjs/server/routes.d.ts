@@ -62,6 +62,7 @@ export type ScannedRoutes = {
     'console.users.index': { paramsTuple?: []; params?: {} }
     'console.users.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.users.activate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.users.confirm_deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.users.deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.users.type': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.policies.index': { paramsTuple?: []; params?: {} }
@@ -80,7 +81,9 @@ export type ScannedRoutes = {
     'console.coupons.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.index': { paramsTuple?: []; params?: {} }
+    'console.shops.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.confirm_suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.index': { paramsTuple?: []; params?: {} }
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -104,6 +107,7 @@ export type ScannedRoutes = {
     'console.shipping_methods.activate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shipping_methods.deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.index': { paramsTuple?: []; params?: {} }
+    'console.products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.confirm_take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.restore': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -164,6 +168,7 @@ export type ScannedRoutes = {
     'console.dashboard': { paramsTuple?: []; params?: {} }
     'console.users.index': { paramsTuple?: []; params?: {} }
     'console.users.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.users.confirm_deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.policies.index': { paramsTuple?: []; params?: {} }
     'console.policies.create': { paramsTuple?: []; params?: {} }
     'console.policies.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -174,6 +179,8 @@ export type ScannedRoutes = {
     'console.coupons.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.index': { paramsTuple?: []; params?: {} }
+    'console.shops.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.confirm_suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.index': { paramsTuple?: []; params?: {} }
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.export': { paramsTuple?: []; params?: {} }
@@ -187,6 +194,7 @@ export type ScannedRoutes = {
     'console.shipping_methods.create': { paramsTuple?: []; params?: {} }
     'console.shipping_methods.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.index': { paramsTuple?: []; params?: {} }
+    'console.products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.confirm_take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'auth.verify_otp': { paramsTuple?: []; params?: {} }
     'auth.forget_password': { paramsTuple?: []; params?: {} }
@@ -227,6 +235,7 @@ export type ScannedRoutes = {
     'console.dashboard': { paramsTuple?: []; params?: {} }
     'console.users.index': { paramsTuple?: []; params?: {} }
     'console.users.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.users.confirm_deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.policies.index': { paramsTuple?: []; params?: {} }
     'console.policies.create': { paramsTuple?: []; params?: {} }
     'console.policies.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -237,6 +246,8 @@ export type ScannedRoutes = {
     'console.coupons.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.index': { paramsTuple?: []; params?: {} }
+    'console.shops.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.confirm_suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.index': { paramsTuple?: []; params?: {} }
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.export': { paramsTuple?: []; params?: {} }
@@ -250,6 +261,7 @@ export type ScannedRoutes = {
     'console.shipping_methods.create': { paramsTuple?: []; params?: {} }
     'console.shipping_methods.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.index': { paramsTuple?: []; params?: {} }
+    'console.products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.confirm_take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'auth.verify_otp': { paramsTuple?: []; params?: {} }
     'auth.forget_password': { paramsTuple?: []; params?: {} }

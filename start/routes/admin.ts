@@ -36,6 +36,9 @@ router
 
         router.resource('users', Users).only(['index', 'show'])
         router.post('/users/:id/activate', [Users, 'activate']).as('users.activate')
+        router
+          .get('/users/:id/deactivate', [Users, 'confirmDeactivate'])
+          .as('users.confirm_deactivate')
         router.post('/users/:id/deactivate', [Users, 'deactivate']).as('users.deactivate')
         router.post('/users/:id/type', [Users, 'changeType']).as('users.type')
 
@@ -51,8 +54,9 @@ router
         router.resource('coupons', Coupons).except(['show'])
         router.get('/coupons/:id/delete', [Coupons, 'confirmDestroy']).as('coupons.confirm_destroy')
 
-        router.resource('shops', Shops).only(['index'])
+        router.resource('shops', Shops).only(['index', 'show'])
         router.post('/shops/:id/approve', [Shops, 'approve']).as('shops.approve')
+        router.get('/shops/:id/suspend', [Shops, 'confirmSuspend']).as('shops.confirm_suspend')
         router.post('/shops/:id/suspend', [Shops, 'suspend']).as('shops.suspend')
 
         router.resource('orders', Orders).only(['index', 'show'])
@@ -78,7 +82,7 @@ router
           .post('/shipping-methods/:id/deactivate', [ShippingMethods, 'deactivate'])
           .as('shipping_methods.deactivate')
 
-        router.resource('products', Products).only(['index'])
+        router.resource('products', Products).only(['index', 'show'])
         router
           .get('/products/:id/take-down', [Products, 'confirmTakeDown'])
           .as('products.confirm_take_down')

@@ -73,6 +73,13 @@ export default class UsersController {
     })
   }
 
+  /** Asks before deactivating an account. */
+  async confirmDeactivate({ actor, bouncer, params, view }: HttpContext) {
+    await bouncer.with(UserPolicy).authorize('manageAny')
+    const { user, orderCount } = await this.overviews.overview(actor, params.id)
+    return view.render('pages/admin/users/deactivate', { section: 'users', user, orderCount })
+  }
+
   async activate(ctx: HttpContext) {
     return this.#setActive(ctx, true)
   }
@@ -100,6 +107,9 @@ export default class UsersController {
       : await this.administration.deactivate(actor, params.id)
     const state = active ? 'active' : 'deactivated'
     session.flash('success', `${user.email} ${changed ? 'is now' : 'was already'} ${state}.`)
-    return response.redirect(consolePageToReturnTo(request.header('referer')))
+    // A deactivation was confirmed on a page of its own; its account's page shows the outcome.
+    return active
+      ? response.redirect(consolePageToReturnTo(request.header('referer')))
+      : response.redirect().toRoute('console.users.show', { id: user.id })
   }
 }

@@ -23,8 +23,8 @@ test.group('Console: activity', (group) => {
     const seller = await makeUser(UserType.SELLER)
     await superAdmin.submit(
       formAction('console.users.deactivate', { id: customer.id }),
-      urlFor('console.users.index'),
-      urlFor('console.users.index')
+      urlFor('console.users.confirm_deactivate', { id: customer.id }),
+      urlFor('console.users.show', { id: customer.id })
     )
     await superAdmin.submit(
       formAction('console.users.type', { id: seller.id }),

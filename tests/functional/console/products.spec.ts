@@ -416,3 +416,44 @@ test.group('Console products: take down and restore', (group) => {
       assert.lengthOf(await entriesAbout(id), 0)
     })
 })
+
+test.group('Console products: a product page', (group) => {
+  eachInTransaction(group)
+
+  test('shows the product, its shop and, to a Super Admin, its takedown history', async ({
+    client,
+    assert,
+  }) => {
+    const superAdmin = await consoleAs(UserType.SUPER_ADMIN, { client, assert })
+    const { lamp, north, gone } = await catalog()
+    await superAdmin.submit(
+      formAction('console.products.take_down', { id: lamp.id }),
+      urlFor('console.products.confirm_take_down', { id: lamp.id }),
+      urlFor('console.products.index'),
+      { reason: 'Counterfeit goods' }
+    )
+    const [entry] = await AdminAction.query().where('target_id', lamp.id)
+
+    const list = await superAdmin.page(urlFor('console.products.index'))
+    assert.include(list, `href="${urlFor('console.products.show', { id: lamp.id })}"`)
+    assert.include(list, `href="${urlFor('console.shops.show', { id: north.id })}"`)
+
+    const html = await superAdmin.page(urlFor('console.products.show', { id: lamp.id }))
+    const text = textOf(html)
+    for (const part of ['Lamp', 'LAMP-1', 'North', '19.99 USD', 'taken down', 'Counterfeit goods']) {
+      assert.include(text, part)
+    }
+    const row = rowText(assert, html, entry.id)
+    assert.include(row, 'product.taken_down')
+    assert.include(row, 'takedownReason: — → Counterfeit goods')
+    assert.match(row, /takenDownAt: — → \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/)
+
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const plain = await admin.page(urlFor('console.products.show', { id: lamp.id }))
+    assert.notInclude(plain, entry.id)
+    assert.include(textOf(plain), 'shown to Super Admins')
+    for (const id of [gone.id, UNKNOWN_ID]) {
+      await admin.expectErrorPage(urlFor('console.products.show', { id }), 404, 'Product not found')
+    }
+  })
+})
