@@ -94,7 +94,9 @@ export default class OrdersController {
     return view.render('pages/admin/orders/show', {
       section: 'orders',
       ...detail,
-      activity: detail.activity && activityRows(detail.activity, { timezone, currency: config.get<string>('store.currency') }),
+      activity:
+        detail.activity &&
+        activityRows(detail.activity, { timezone, currency: config.get<string>('store.currency') }),
       json: orderResource(detail.order),
       timezone,
     })

@@ -353,7 +353,11 @@ test.group('Console products: take down and restore', (group) => {
 
   test('a takedown without a usable reason is refused with the field’s message: {label}')
     .with([
-      { label: 'blank', form: { reason: '   ' }, message: 'Reason shown to the seller is required' },
+      {
+        label: 'blank',
+        form: { reason: '   ' },
+        message: 'Reason shown to the seller is required',
+      },
       {
         label: 'missing',
         form: {} as Record<string, string>,
@@ -440,7 +444,14 @@ test.group('Console products: a product page', (group) => {
 
     const html = await superAdmin.page(urlFor('console.products.show', { id: lamp.id }))
     const text = textOf(html)
-    for (const part of ['Lamp', 'LAMP-1', 'North', '19.99 USD', 'taken down', 'Counterfeit goods']) {
+    for (const part of [
+      'Lamp',
+      'LAMP-1',
+      'North',
+      '19.99 USD',
+      'taken down',
+      'Counterfeit goods',
+    ]) {
       assert.include(text, part)
     }
     const row = rowText(assert, html, entry.id)

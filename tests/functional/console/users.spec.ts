@@ -3,13 +3,7 @@ import type { Assert } from '@japa/assert'
 import User from '#models/user'
 import { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
-import {
-  consoleAs,
-  expectPage,
-  rowHtml,
-  signedIn,
-  textOf,
-} from '#tests/functional/console/support'
+import { consoleAs, expectPage, rowHtml, signedIn, textOf } from '#tests/functional/console/support'
 import { UNKNOWN_ID } from '#tests/helpers/ids'
 import { eachInTransaction } from '#tests/helpers/transactions'
 import { formAction } from '#tests/helpers/routes'
@@ -21,7 +15,9 @@ const { CUSTOMER, SELLER, ADMIN, SUPER_ADMIN } = UserType
 function offered(assert: Assert, html: string, user: User) {
   const row = rowHtml(assert, html, `<td>${user.email}</td>`)
   return {
-    deactivate: row.includes(`href="${urlFor('console.users.confirm_deactivate', { id: user.id })}"`),
+    deactivate: row.includes(
+      `href="${urlFor('console.users.confirm_deactivate', { id: user.id })}"`
+    ),
     activate: row.includes(`action="${formAction('console.users.activate', { id: user.id })}"`),
     types: [...row.matchAll(/<option value="([A-Z_]+)">/g)].map((match) => match[1]),
     text: textOf(row),
@@ -114,10 +110,15 @@ test.group('Console users: deactivation and type changes', (group) => {
   }) => {
     const admin = await consoleAs(ADMIN, { client, assert })
     const customer = await makeUser(CUSTOMER)
-    const confirm = await admin.page(urlFor('console.users.confirm_deactivate', { id: customer.id }))
+    const confirm = await admin.page(
+      urlFor('console.users.confirm_deactivate', { id: customer.id })
+    )
     assert.include(textOf(confirm), `Deactivate ${customer.email}?`)
     assert.include(textOf(confirm), 'Keep it active')
-    assert.include(confirm, `action="${formAction('console.users.deactivate', { id: customer.id })}"`)
+    assert.include(
+      confirm,
+      `action="${formAction('console.users.deactivate', { id: customer.id })}"`
+    )
     assert.isTrue(await User.findOrFail(customer.id).then((row) => row.isActive))
 
     const flash = await admin.submit(
@@ -129,7 +130,10 @@ test.group('Console users: deactivation and type changes', (group) => {
     assert.isFalse(await User.findOrFail(customer.id).then((row) => row.isActive))
     const again = await admin.page(urlFor('console.users.confirm_deactivate', { id: customer.id }))
     assert.include(textOf(again), 'already deactivated')
-    assert.notInclude(again, `action="${formAction('console.users.deactivate', { id: customer.id })}"`)
+    assert.notInclude(
+      again,
+      `action="${formAction('console.users.deactivate', { id: customer.id })}"`
+    )
   })
 
   test('the confirmation offers nothing an Admin may not do', async ({ client, assert }) => {
@@ -137,7 +141,10 @@ test.group('Console users: deactivation and type changes', (group) => {
     const superAdmin = await makeUser(SUPER_ADMIN)
     const page = await admin.page(urlFor('console.users.confirm_deactivate', { id: superAdmin.id }))
     assert.include(textOf(page), 'Only a Super Admin may manage administrator accounts')
-    assert.notInclude(page, `action="${formAction('console.users.deactivate', { id: superAdmin.id })}"`)
+    assert.notInclude(
+      page,
+      `action="${formAction('console.users.deactivate', { id: superAdmin.id })}"`
+    )
     await admin.expectErrorPage(
       urlFor('console.users.confirm_deactivate', { id: UNKNOWN_ID }),
       404,
@@ -153,7 +160,10 @@ test.group('Console users: deactivation and type changes', (group) => {
     const customer = await makeUser(CUSTOMER)
     const list = await admin.page(urlFor('console.users.index'))
     const row = rowHtml(assert, list, `<td>${customer.email}</td>`)
-    assert.match(row, /<select id="type-[^"]+" name="userType" required>\s*<option value="" selected>/)
+    assert.match(
+      row,
+      /<select id="type-[^"]+" name="userType" required>\s*<option value="" selected>/
+    )
     assert.notMatch(row, /<option value="[A-Z_]+" selected>/)
 
     const flash = await admin.expectRefused(formAction('console.users.type', { id: customer.id }), {
