@@ -9,6 +9,17 @@ import { storeTimezone } from '#support/store_time'
 import { sqlTime } from '#support/sql_time'
 import { fillDays, type DayFigures } from '#services/admin/daily_chart'
 
+/**
+ * Revenue, the one definition the dashboard's "Revenue today" tile and its chart share: the
+ * totals (what customers were charged, shipping and tax included) of the orders placed in the
+ * period, cancelled orders left out. The page prints this sentence beside both.
+ */
+export const REVENUE_DEFINITION =
+  'Revenue: the totals of the orders placed, shipping and tax included, cancelled orders left out.'
+
+/** The SQL of that definition, summed over the orders a query selects. */
+const REVENUE_SUM = `sum(case when status = 'CANCELLED' then 0 else total_cents end)`
+
 /** How many store-local days the chart covers, today included. */
 export const CHART_DAYS = 30
 /** How many of the lowest-stock products the dashboard names. */
@@ -19,8 +30,11 @@ export interface DashboardFigures {
   usersByType: Array<{ type: UserType; active: number; inactive: number; awaitingApproval: number }>
   shopsAwaitingApproval: number
   couponsActiveNow: number
-  /** Orders placed since midnight in the store's time zone; the total in integer cents. */
-  ordersToday: { day: string; count: number; cancelled: number; totalCents: number }
+  /**
+   * Orders placed since midnight in the store's time zone, and their revenue (REVENUE_DEFINITION)
+   * in integer cents.
+   */
+  ordersToday: { day: string; count: number; cancelled: number; revenueCents: number }
   currency: string
   /** The last CHART_DAYS store-local days, oldest first, today last, days without orders as zeros. */
   daily: DayFigures[]
@@ -74,8 +88,8 @@ export class DashboardService {
    * Orders placed and revenue per store-local day over the last CHART_DAYS days, summed in one
    * query. Each day runs from midnight to midnight in the store's time zone (23 or 25 hours on a
    * daylight-saving change), so the days are bucketed by instants computed here rather than by a
-   * database time-zone function SQLite lacks. Revenue is the orders' totals without the
-   * cancelled ones; the order count includes them, as the "Orders today" card does.
+   * database time-zone function SQLite lacks. Revenue is REVENUE_DEFINITION; the order count
+   * includes the cancelled ones, as the "Orders today" card does.
    */
   async daily(): Promise<DayFigures[]> {
     const today = DateTime.now().setZone(storeTimezone()).startOf('day')
@@ -92,7 +106,7 @@ export class DashboardService {
       .where('created_at', '<', bound(ends[ends.length - 1]))
       .select(db.raw(`${bucket} as bucket`, ends.map(bound)))
       .count('* as orders')
-      .select(db.raw(`sum(case when status = 'CANCELLED' then 0 else total_cents end) as revenue`))
+      .select(db.raw(`${REVENUE_SUM} as revenue`))
       .groupBy('bucket')
     const days = starts.map((start) => start.toISODate()!)
     return fillDays(
@@ -147,16 +161,17 @@ export class DashboardService {
     const start = DateTime.now().setZone(storeTimezone()).startOf('day')
     const [row] = await db
       .from('orders')
-      .where('created_at', '>=', sqlTime(start))
-      .where('created_at', '<', sqlTime(start.plus({ days: 1 })))
+      // The chart's day bounds, in the same form, so today's tile and bar count the same orders.
+      .where('created_at', '>=', sqlTime(start, undefined, 'down'))
+      .where('created_at', '<', sqlTime(start.plus({ days: 1 }), undefined, 'down'))
       .count('* as count')
-      .sum('total_cents as total')
+      .select(db.raw(`${REVENUE_SUM} as revenue`))
       .select(db.raw(`sum(case when status = 'CANCELLED' then 1 else 0 end) as cancelled`))
     return {
       day: start.toISODate()!,
       count: Number(row.count),
       cancelled: Number(row.cancelled ?? 0),
-      totalCents: Number(row.total ?? 0),
+      revenueCents: Number(row.revenue ?? 0),
     }
   }
 

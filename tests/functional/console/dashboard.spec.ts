@@ -18,6 +18,7 @@ import { storeTimezone } from '#support/store_time'
 import { expectPage, rowText, signedIn, textOf } from '#tests/functional/console/support'
 import { eachInTransaction } from '#tests/helpers/transactions'
 import { urlFor } from '@adonisjs/core/services/url_builder'
+import { REVENUE_DEFINITION } from '#services/admin/dashboard_service'
 
 /**
  * The dashboard's figures by label. Tests compare before and after, so rows that tests outside a
@@ -34,7 +35,12 @@ async function figures(client: ApiClient, assert: Assert, admin: User) {
   }
   return {
     ordersToday: figure(/Orders today (\d+) (\d+) of them cancelled/),
-    ordersTotal: figure(/Their total ([\d.]+) USD /)[0],
+    revenueToday: figure(/Revenue today ([\d.]+) USD /)[0],
+    /** The chart's table: today's row is its last. */
+    chartToday: figure(
+      new RegExp(`${DateTime.now().setZone(storeTimezone()).toISODate()} (\\d+) ([\\d.]+)`)
+    ),
+    text,
     shopsAwaitingApproval: figure(/Shops awaiting approval (\d+) /)[0],
     couponsActiveNow: figure(/Coupons active now (\d+) /)[0],
     users: Object.fromEntries(
@@ -78,7 +84,7 @@ test.group('Console dashboard', (group) => {
     assert.equal(after.couponsActiveNow - before.couponsActiveNow, 4)
   })
 
-  test('counts the orders placed today and their total, cancelled ones included', async ({
+  test("counts today's orders and their revenue, cancelled ones left out as in the chart", async ({
     client,
     assert,
   }) => {
@@ -104,8 +110,12 @@ test.group('Console dashboard', (group) => {
       after.ordersToday.map((count, index) => count - before.ordersToday[index]),
       [2, 1]
     )
-    const placedCents = today.orders.reduce((sum, order) => sum + order.totalCents, 0)
-    assert.equal(Math.round((after.ordersTotal - before.ordersTotal) * 100), placedCents)
+    const keptCents = today.orders[0].totalCents
+    assert.equal(Math.round((after.revenueToday - before.revenueToday) * 100), keptCents)
+    // One definition: the tile is the chart's last day, orders and revenue alike.
+    assert.equal(after.chartToday[1], after.revenueToday)
+    assert.equal(after.chartToday[0], after.ordersToday[0])
+    assert.include(after.text, REVENUE_DEFINITION)
   })
 
   test('counts users by type and state', async ({ client, assert }) => {
