@@ -59,6 +59,7 @@ export type ScannedRoutes = {
     'console.login.store': { paramsTuple?: []; params?: {} }
     'console.logout': { paramsTuple?: []; params?: {} }
     'console.dashboard': { paramsTuple?: []; params?: {} }
+    'console.search.index': { paramsTuple?: []; params?: {} }
     'console.users.index': { paramsTuple?: []; params?: {} }
     'console.users.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.users.activate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -166,6 +167,7 @@ export type ScannedRoutes = {
     'activity.index': { paramsTuple?: []; params?: {} }
     'console.login': { paramsTuple?: []; params?: {} }
     'console.dashboard': { paramsTuple?: []; params?: {} }
+    'console.search.index': { paramsTuple?: []; params?: {} }
     'console.users.index': { paramsTuple?: []; params?: {} }
     'console.users.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.users.confirm_deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -233,6 +235,7 @@ export type ScannedRoutes = {
     'activity.index': { paramsTuple?: []; params?: {} }
     'console.login': { paramsTuple?: []; params?: {} }
     'console.dashboard': { paramsTuple?: []; params?: {} }
+    'console.search.index': { paramsTuple?: []; params?: {} }
     'console.users.index': { paramsTuple?: []; params?: {} }
     'console.users.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.users.confirm_deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }

@@ -22,6 +22,7 @@ const {
   TaxRates,
   ShippingMethods,
   Products,
+  Search,
 } = controllers.admin
 
 router
@@ -33,6 +34,7 @@ router
       .group(() => {
         router.post('/logout', [Session, 'destroy']).as('logout')
         router.get('/', [Dashboard, 'show']).as('dashboard')
+        router.get('/search', [Search, 'index']).as('search.index')
 
         router.resource('users', Users).only(['index', 'show'])
         router.post('/users/:id/activate', [Users, 'activate']).as('users.activate')

@@ -90,6 +90,7 @@ const couponForm = {
 const ROUTES: ConsoleRoute[] = [
   { name: 'console.logout' },
   { name: 'console.dashboard' },
+  { name: 'console.search.index' },
   { name: 'console.users.index' },
   {
     name: 'console.users.show',
