@@ -8,6 +8,7 @@ import { CouponDirectoryService } from '#services/admin/coupon_directory_service
 import { storeTimezone } from '#support/store_time'
 import { sqlTime } from '#support/sql_time'
 import { fillDays, type DayFigures } from '#services/admin/daily_chart'
+import { SetupChecklistService, type SetupItem } from '#services/admin/setup_checklist_service'
 
 /**
  * Revenue, the one definition the dashboard's "Revenue today" tile and its chart share: the
@@ -27,6 +28,8 @@ const LOW_STOCK_LISTED = 5
 
 /** The console dashboard's figures. */
 export interface DashboardFigures {
+  /** The getting-started checklist; the dashboard hides it once every step is done. */
+  setup: SetupItem[]
   usersByType: Array<{ type: UserType; active: number; inactive: number; awaitingApproval: number }>
   shopsAwaitingApproval: number
   couponsActiveNow: number
@@ -51,7 +54,10 @@ export interface DashboardFigures {
 /** Aggregates for the console dashboard, one query each. */
 @inject()
 export class DashboardService {
-  constructor(protected coupons: CouponDirectoryService) {}
+  constructor(
+    protected coupons: CouponDirectoryService,
+    protected setup: SetupChecklistService
+  ) {}
 
   /** Every figure the dashboard shows. */
   async figures(): Promise<DashboardFigures> {
@@ -63,6 +69,7 @@ export class DashboardService {
       daily,
       failedMail,
       lowStock,
+      setup,
     ] = await Promise.all([
       this.#usersByType(),
       this.#shopsAwaitingApproval(),
@@ -71,8 +78,10 @@ export class DashboardService {
       this.daily(),
       this.#failedMail(),
       this.#lowStock(),
+      this.setup.checklist(),
     ])
     return {
+      setup,
       usersByType,
       shopsAwaitingApproval,
       couponsActiveNow,
