@@ -389,7 +389,7 @@ test.group('Console dashboard: getting started', (group) => {
       urlFor('console.tax_rates.index'),
       { country: 'US', region: 'TX', rate: '6.25' }
     )
-    assert.equal((await checklist(admin))?.tax_rate, 'done')
+    assert.deepInclude(await checklist(admin), { tax_rate: 'done' })
 
     const seller = await makeUser(UserType.SELLER)
     const shop = await ShopFactory.merge({ sellerId: seller.id }).apply('pending').create()
@@ -398,7 +398,7 @@ test.group('Console dashboard: getting started', (group) => {
       urlFor('console.shops.index'),
       urlFor('console.shops.index')
     )
-    assert.equal((await checklist(admin))?.approved_shop, 'done')
+    assert.deepInclude(await checklist(admin), { approved_shop: 'done' })
 
     const [method] = await ShippingMethod.query().whereNull('deleted_at').limit(1)
     await admin.submit(
@@ -423,7 +423,7 @@ test.group('Console dashboard: getting started', (group) => {
 
     // One policy type in force is not enough: registration needs both.
     await PolicyFactory.merge({ version: '77.0' }).create()
-    assert.equal((await checklist(admin))?.policies, 'todo')
+    assert.deepInclude(await checklist(admin), { policies: 'todo' })
     await PolicyFactory.apply('terms').merge({ version: '77.0' }).create()
     assert.isNull(await checklist(admin), 'every step done: the list is gone')
   })
