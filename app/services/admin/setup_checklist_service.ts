@@ -18,8 +18,9 @@ export interface SetupItem {
  * The dashboard's getting-started checklist, each step read from the store itself, so it ticks
  * itself when done and unticks if undone:
  * - `shipping_method`: an administrator created or edited a shipping method (the audit trail
- *   has it). The two essential methods every database starts with (`ensureEssential`) do not
- *   count: nobody has looked at their prices yet.
+ *   has it), or the store has taken an order (shipped with one of them). The two essential
+ *   methods every database starts with (`ensureEssential`) do not count alone: nobody has looked
+ *   at their prices yet.
  * - `tax_rate`: at least one tax rate exists.
  * - `approved_shop`: at least one shop is approved, so something is on sale.
  * - `policies`: every policy type has a version in force now, which registration needs.
@@ -31,18 +32,19 @@ export class SetupChecklistService {
   async checklist(): Promise<SetupItem[]> {
     const exists = async (query: ReturnType<typeof db.from>) =>
       (await query.select(db.raw('1 as found')).first()) !== null
-    const [shippingMethod, taxRate, approvedShop, ...inForce] = await Promise.all([
+    const [shippingSetUp, ordered, taxRate, approvedShop, ...inForce] = await Promise.all([
       exists(
         db
           .from('admin_actions')
           .whereIn('action', ['shipping_method.created', 'shipping_method.updated'])
       ),
+      exists(db.from('orders')),
       exists(db.from('tax_rates')),
       exists(db.from('shops').where('status', ShopStatus.APPROVED)),
       ...POLICY_TYPES.map((type) => this.policies.inForce(type)),
     ])
     const done: Record<SetupStep, boolean> = {
-      shipping_method: shippingMethod,
+      shipping_method: shippingSetUp || ordered,
       tax_rate: taxRate,
       approved_shop: approvedShop,
       policies: inForce.every((policy) => policy !== null),

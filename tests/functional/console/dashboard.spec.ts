@@ -349,6 +349,7 @@ test.group('Console dashboard: getting started', (group) => {
       .whereIn('action', ['shipping_method.created', 'shipping_method.updated'])
       .delete()
     await db.from('tax_rates').delete()
+    await db.from('orders').delete()
     await db.from('shops').where('status', 'APPROVED').update({ status: 'SUSPENDED' })
     await db.from('legal_policies').update({ is_active: false })
   })
@@ -426,6 +427,13 @@ test.group('Console dashboard: getting started', (group) => {
     assert.deepInclude(await checklist(admin), { policies: 'todo' })
     await PolicyFactory.apply('terms').merge({ version: '77.0' }).create()
     assert.isNull(await checklist(admin), 'every step done: the list is gone')
+  })
+
+  test('a store that has taken an order has its shipping set up', async ({ client, assert }) => {
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    assert.deepInclude(await checklist(admin), { shipping_method: 'todo' })
+    await placedCheckout()
+    assert.deepInclude(await checklist(admin), { shipping_method: 'done' })
   })
 
   test('a step undone shows the list again', async ({ client, assert }) => {
