@@ -6,17 +6,19 @@ import { urlFor } from '@adonisjs/core/services/url_builder'
 
 /** How wide the page and its first table are, and how far the table scrolled sideways. */
 async function widths(page: Page) {
-  return page.evaluate(() => {
-    const wrap = document.querySelector<HTMLElement>('.table-wrap')!
-    wrap.scrollLeft = 120
-    return {
-      viewport: window.innerWidth,
-      pageWidth: document.documentElement.scrollWidth,
-      wrapWidth: wrap.clientWidth,
-      tableWidth: wrap.scrollWidth,
-      scrolled: wrap.scrollLeft,
-    }
-  })
+  const wrap = page.locator('.table-wrap').first()
+  const [pageWidth, frame] = await Promise.all([
+    page.locator('html').evaluate((html) => html.scrollWidth),
+    wrap.evaluate((element) => {
+      element.scrollLeft = 120
+      return {
+        wrapWidth: element.clientWidth,
+        tableWidth: element.scrollWidth,
+        scrolled: element.scrollLeft,
+      }
+    }),
+  ])
+  return { viewport: page.viewportSize()!.width, pageWidth, ...frame }
 }
 
 test.group('Console in a browser: a phone', (group) => {
@@ -40,9 +42,12 @@ test.group('Console in a browser: a phone', (group) => {
       assert.isAbove(seen.tableWidth, seen.wrapWidth, 'the table is wider than the phone')
       assert.isAbove(seen.scrolled, 0, 'and scrolls inside its frame')
       if (name === 'orders') {
-        await page.evaluate(() => {
-          document.querySelector<HTMLElement>('.table-wrap')!.scrollLeft = 0
-        })
+        await page
+          .locator('.table-wrap')
+          .first()
+          .evaluate((element) => {
+            element.scrollLeft = 0
+          })
         await screenshot(page, 'phone-orders')
       }
     })
