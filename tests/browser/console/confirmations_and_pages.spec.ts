@@ -40,6 +40,9 @@ test.group('Console in a browser: confirmations and detail pages', (group) => {
 
     await page.getByRole('button', { name: 'Approve' }).click()
     await page.assertTextContains('.flash.success', 'Clay & Kiln is approved')
+    // The status is a badge, not the template tag left as text.
+    assert.notInclude(await page.content(), '@!component')
+    await page.assertExists('.facts .badge.ok')
     await screenshot(page, 'shop-detail')
   })
 

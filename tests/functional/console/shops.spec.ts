@@ -137,6 +137,8 @@ test.group('Console shops', (group) => {
     const [entry] = await AdminAction.query().where('target_id', shop.id)
     const html = await superAdmin.page(urlFor('console.shops.show', { id: shop.id }))
     const text = textOf(html)
+    assert.notInclude(html, '@!component')
+    assert.include(html, '<span class="badge off">suspended</span>')
     assert.include(text, 'Approved Apples')
     assert.include(text, seller.email)
     assert.include(text, 'suspended')
