@@ -14,7 +14,7 @@ test.group('Console in a browser: search', (group) => {
     const order = await Order.query().orderBy('created_at', 'desc').firstOrFail()
     const teapot = await Product.findByOrFail('sku', 'CK-TEAPOT')
     const search = async (text: string) => {
-      await page.getByRole('searchbox', { name: /Search orders/ }).fill(text)
+      await page.getByRole('searchbox', { name: 'Search the console' }).fill(text)
       await page.getByRole('button', { name: 'Search', exact: true }).click()
     }
 
