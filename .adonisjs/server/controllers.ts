@@ -11,6 +11,7 @@ export const controllers = {
     Orders: () => import('#controllers/admin/orders_controller'),
     Policies: () => import('#controllers/admin/policies_controller'),
     Products: () => import('#controllers/admin/products_controller'),
+    Search: () => import('#controllers/admin/search_controller'),
     Session: () => import('#controllers/admin/session_controller'),
     ShippingMethods: () => import('#controllers/admin/shipping_methods_controller'),
     Shops: () => import('#controllers/admin/shops_controller'),

@@ -59,9 +59,11 @@ export type ScannedRoutes = {
     'console.login.store': { paramsTuple?: []; params?: {} }
     'console.logout': { paramsTuple?: []; params?: {} }
     'console.dashboard': { paramsTuple?: []; params?: {} }
+    'console.search.index': { paramsTuple?: []; params?: {} }
     'console.users.index': { paramsTuple?: []; params?: {} }
     'console.users.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.users.activate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.users.confirm_deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.users.deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.users.type': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.policies.index': { paramsTuple?: []; params?: {} }
@@ -80,7 +82,9 @@ export type ScannedRoutes = {
     'console.coupons.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.index': { paramsTuple?: []; params?: {} }
+    'console.shops.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.confirm_suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.index': { paramsTuple?: []; params?: {} }
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -104,6 +108,7 @@ export type ScannedRoutes = {
     'console.shipping_methods.activate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shipping_methods.deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.index': { paramsTuple?: []; params?: {} }
+    'console.products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.confirm_take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.restore': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -162,8 +167,10 @@ export type ScannedRoutes = {
     'activity.index': { paramsTuple?: []; params?: {} }
     'console.login': { paramsTuple?: []; params?: {} }
     'console.dashboard': { paramsTuple?: []; params?: {} }
+    'console.search.index': { paramsTuple?: []; params?: {} }
     'console.users.index': { paramsTuple?: []; params?: {} }
     'console.users.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.users.confirm_deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.policies.index': { paramsTuple?: []; params?: {} }
     'console.policies.create': { paramsTuple?: []; params?: {} }
     'console.policies.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -174,6 +181,8 @@ export type ScannedRoutes = {
     'console.coupons.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.index': { paramsTuple?: []; params?: {} }
+    'console.shops.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.confirm_suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.index': { paramsTuple?: []; params?: {} }
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.export': { paramsTuple?: []; params?: {} }
@@ -187,6 +196,7 @@ export type ScannedRoutes = {
     'console.shipping_methods.create': { paramsTuple?: []; params?: {} }
     'console.shipping_methods.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.index': { paramsTuple?: []; params?: {} }
+    'console.products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.confirm_take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'auth.verify_otp': { paramsTuple?: []; params?: {} }
     'auth.forget_password': { paramsTuple?: []; params?: {} }
@@ -225,8 +235,10 @@ export type ScannedRoutes = {
     'activity.index': { paramsTuple?: []; params?: {} }
     'console.login': { paramsTuple?: []; params?: {} }
     'console.dashboard': { paramsTuple?: []; params?: {} }
+    'console.search.index': { paramsTuple?: []; params?: {} }
     'console.users.index': { paramsTuple?: []; params?: {} }
     'console.users.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.users.confirm_deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.policies.index': { paramsTuple?: []; params?: {} }
     'console.policies.create': { paramsTuple?: []; params?: {} }
     'console.policies.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -237,6 +249,8 @@ export type ScannedRoutes = {
     'console.coupons.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.index': { paramsTuple?: []; params?: {} }
+    'console.shops.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.confirm_suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.index': { paramsTuple?: []; params?: {} }
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.export': { paramsTuple?: []; params?: {} }
@@ -250,6 +264,7 @@ export type ScannedRoutes = {
     'console.shipping_methods.create': { paramsTuple?: []; params?: {} }
     'console.shipping_methods.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.index': { paramsTuple?: []; params?: {} }
+    'console.products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.confirm_take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'auth.verify_otp': { paramsTuple?: []; params?: {} }
     'auth.forget_password': { paramsTuple?: []; params?: {} }

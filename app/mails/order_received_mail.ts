@@ -1,3 +1,4 @@
+import { addressLines } from '#support/address_lines'
 import { BaseMail } from '@adonisjs/mail'
 import { formatMoney, mailSummaryOf, type OrderMailSummary } from '#mails/order_confirmation_mail'
 import type Order from '#models/order'
@@ -39,15 +40,7 @@ export default class OrderReceivedMail extends BaseMail {
     const { email, currency, paymentMethod, shippingMethodName, shippingAddress, notes, order } =
       this.payload
     const money = (cents: number) => formatMoney(cents, currency)
-    const address = [
-      shippingAddress.fullName,
-      shippingAddress.line1,
-      shippingAddress.line2,
-      [shippingAddress.postalCode, shippingAddress.city].filter(Boolean).join(' '),
-      shippingAddress.state,
-      shippingAddress.country,
-      shippingAddress.phone,
-    ].filter(Boolean) as string[]
+    const address = [...addressLines(shippingAddress), shippingAddress.phone].filter(Boolean)
     this.message
       .to(email)
       .subject(`New order ${order.orderNumber} for ${order.shopName}`)

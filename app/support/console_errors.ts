@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { ErrorDescription } from '#exceptions/describe_error'
+import { labelledMessage, labelsOfRoute } from '#controllers/admin/form_labels'
 
 /**
  * Where to send the browser back to: the console page it came from, never a foreign address
@@ -22,8 +23,9 @@ const NEVER_KEPT = ['_csrf', 'password', 'oldPassword', 'newPassword']
 
 /**
  * Errors on the admin console. A missing or ended session goes to the sign-in page. A refused
- * form submission goes back to the form with the user's input kept, each field's message next to
- * it and the reason as a flash message. A page that does not exist, or a fault, renders an HTML
+ * form submission goes back to the form with the user's input kept, each field's message (naming
+ * fields by the labels on the page, `FORM_LABELS`) next to it, and the reason as a flash message
+ * that lists every one of them. A page that does not exist, or a fault, renders an HTML
  * page in the console's layout (never a stack trace).
  */
 export async function renderConsoleError(description: ErrorDescription, ctx: HttpContext) {
@@ -40,9 +42,14 @@ export async function renderConsoleError(description: ErrorDescription, ctx: Htt
   if (session && isSubmission && description.status < 500) {
     session.flashExcept(NEVER_KEPT)
     if (description.fields?.length) {
+      const labels = labelsOfRoute(ctx.route?.name)
       const bag: Record<string, string[]> = {}
-      for (const { field, message } of description.fields) (bag[field] ??= []).push(message)
+      for (const { field, message } of description.fields) {
+        ;(bag[field] ??= []).push(labelledMessage(message, labels))
+      }
       session.flash('inputErrorsBag', bag)
+      // Every message at once at the top of the page, also for a field the form does not show.
+      session.flash('errorSummary', Object.values(bag).flat())
     }
     session.flash('error', description.message)
     return response.redirect(consolePageToReturnTo(request.header('referer')))

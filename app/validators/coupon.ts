@@ -45,6 +45,21 @@ const percentageCeiling = vine.createRule((value, _options, field) => {
   }
 })
 
+/**
+ * The end after the start, when both are given and readable, so a form learns it together with
+ * every other mistake instead of after fixing them (`CouponService` checks it again with an
+ * update's stored start).
+ */
+const endAfterStart = vine.createRule((value, _options, field) => {
+  const start = (field.parent as Record<string, unknown> | undefined)?.startDate
+  if (typeof value !== 'string' || typeof start !== 'string') return
+  const from = parseStoreDateTime(start)
+  const until = parseStoreDateTime(value)
+  if (from.ok && until.ok && until.instant.toMillis() <= from.instant.toMillis()) {
+    field.report('The {{ field }} field must be after startDate', 'endAfterStart', field)
+  }
+})
+
 // VineJS treats null in an optional field as absent; for a field that cannot be cleared, an
 // explicit null is a mistake worth a 400 rather than a silent no-op.
 const notNull = vine.createRule(
@@ -96,6 +111,10 @@ function storeDate() {
   return vine.string().use(storeDateTime()).transform(toInstant)
 }
 
+function endDate() {
+  return vine.string().use(storeDateTime()).use(endAfterStart()).transform(toInstant)
+}
+
 function usageLimit() {
   return vine.number({ strict: true }).withoutDecimals().range([1, MAX_USAGE_LIMIT]).nullable()
 }
@@ -139,7 +158,7 @@ export const createCouponValidator = vine.create(
       minOrderAmount: moneyAmount().optional().use(notNull()),
       maxDiscountAmount: maxDiscountAmount().optional(),
       startDate: storeDate(),
-      endDate: storeDate(),
+      endDate: endDate(),
       usageLimit: usageLimit().optional(),
       isActive: vine.boolean({ strict: true }).optional().use(notNull()),
     })
@@ -160,7 +179,7 @@ export const updateCouponValidator = vine.create(
       minOrderAmount: moneyAmount().optional().use(notNull()),
       maxDiscountAmount: maxDiscountAmount().optional(),
       startDate: storeDate().optional().use(notNull()),
-      endDate: storeDate().optional().use(notNull()),
+      endDate: endDate().optional().use(notNull()),
       usageLimit: usageLimit().optional(),
       isActive: vine.boolean({ strict: true }).optional().use(notNull()),
     })

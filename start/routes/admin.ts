@@ -22,6 +22,7 @@ const {
   TaxRates,
   ShippingMethods,
   Products,
+  Search,
 } = controllers.admin
 
 router
@@ -33,9 +34,13 @@ router
       .group(() => {
         router.post('/logout', [Session, 'destroy']).as('logout')
         router.get('/', [Dashboard, 'show']).as('dashboard')
+        router.get('/search', [Search, 'index']).as('search.index')
 
         router.resource('users', Users).only(['index', 'show'])
         router.post('/users/:id/activate', [Users, 'activate']).as('users.activate')
+        router
+          .get('/users/:id/deactivate', [Users, 'confirmDeactivate'])
+          .as('users.confirm_deactivate')
         router.post('/users/:id/deactivate', [Users, 'deactivate']).as('users.deactivate')
         router.post('/users/:id/type', [Users, 'changeType']).as('users.type')
 
@@ -51,8 +56,9 @@ router
         router.resource('coupons', Coupons).except(['show'])
         router.get('/coupons/:id/delete', [Coupons, 'confirmDestroy']).as('coupons.confirm_destroy')
 
-        router.resource('shops', Shops).only(['index'])
+        router.resource('shops', Shops).only(['index', 'show'])
         router.post('/shops/:id/approve', [Shops, 'approve']).as('shops.approve')
+        router.get('/shops/:id/suspend', [Shops, 'confirmSuspend']).as('shops.confirm_suspend')
         router.post('/shops/:id/suspend', [Shops, 'suspend']).as('shops.suspend')
 
         router.resource('orders', Orders).only(['index', 'show'])
@@ -78,7 +84,7 @@ router
           .post('/shipping-methods/:id/deactivate', [ShippingMethods, 'deactivate'])
           .as('shipping_methods.deactivate')
 
-        router.resource('products', Products).only(['index'])
+        router.resource('products', Products).only(['index', 'show'])
         router
           .get('/products/:id/take-down', [Products, 'confirmTakeDown'])
           .as('products.confirm_take_down')

@@ -8,12 +8,17 @@ import AdminActionPolicy from '#policies/admin_action_policy'
 import { filterInput } from '#validators/form'
 import { storeTimezone } from '#support/store_time'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
-import { activityRows } from '#controllers/admin/activity_entries'
+import { activityRows, couponsWithoutType } from '#controllers/admin/activity_entries'
+import { CouponDirectoryService } from '#services/admin/coupon_directory_service'
+import config from '@adonisjs/core/services/config'
 
 /** Console: the audit trail of administrative changes, filtered (Super Admins only). */
 @inject()
 export default class ActivityController {
-  constructor(protected audit: AuditTrail) {}
+  constructor(
+    protected audit: AuditTrail,
+    protected coupons: CouponDirectoryService
+  ) {}
 
   async index({ bouncer, request, view }: HttpContext) {
     await bouncer.with(AdminActionPolicy).authorize('viewAny')
@@ -28,7 +33,11 @@ export default class ActivityController {
     return view.render('pages/admin/activity/index', {
       section: 'activity',
       entries: listPage(
-        activityRows(items, timezone),
+        activityRows(items, {
+          timezone,
+          currency: config.get<string>('store.currency'),
+          couponTypes: await this.coupons.discountTypesOf(couponsWithoutType(items)),
+        }),
         total,
         page,
         urlFor('console.activity.index'),

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { DashboardService } from '#services/admin/dashboard_service'
+import { DashboardService, REVENUE_DEFINITION } from '#services/admin/dashboard_service'
 import { chartGeometry } from '#services/admin/daily_chart'
 import { centsToAmount } from '#support/money'
 
@@ -18,7 +18,8 @@ export default class DashboardController {
     return view.render('pages/admin/dashboard', {
       section: 'dashboard',
       figures,
-      ordersTotal: amount(figures.ordersToday.totalCents),
+      revenueToday: amount(figures.ordersToday.revenueCents),
+      revenueDefinition: REVENUE_DEFINITION,
       chart: chartGeometry(figures.daily),
       amount,
     })

@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import config from '@adonisjs/core/services/config'
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { orderStatusValidator, paymentStatusValidator } from '#validators/order'
@@ -13,7 +14,7 @@ import OrderPolicy from '#policies/order_policy'
 import AdminActionPolicy from '#policies/admin_action_policy'
 import { activityRows } from '#controllers/admin/activity_entries'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
-import { fileDate, streamCsv } from '#controllers/admin/csv_response'
+import { exportFileName, streamCsv } from '#controllers/admin/csv_response'
 import { CsvExportService } from '#services/admin/csv_export_service'
 import type { OrderFilters } from '#services/orders/order_query_service'
 
@@ -79,9 +80,17 @@ export default class OrdersController {
    */
   async export({ actor, bouncer, request, response }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('viewAny')
-    const { search } = await listFilters(request)
+    const { search, filters } = await listFilters(request)
     const lines = this.exports.orders(actor, search)
-    return streamCsv(response, `orders-${fileDate()}.csv`, lines)
+    const fileName = exportFileName('orders', [
+      ['status', filters.status],
+      ['shop', filters.shopId],
+      ['from', filters.from],
+      ['to', filters.to],
+      ['number', filters.orderNumber],
+      ['email', filters.customerEmail],
+    ])
+    return streamCsv(response, fileName, lines)
   }
 
   /** One order with its items, history and the changes it allows. */
@@ -93,7 +102,9 @@ export default class OrdersController {
     return view.render('pages/admin/orders/show', {
       section: 'orders',
       ...detail,
-      activity: detail.activity && activityRows(detail.activity, timezone),
+      activity:
+        detail.activity &&
+        activityRows(detail.activity, { timezone, currency: config.get<string>('store.currency') }),
       json: orderResource(detail.order),
       timezone,
     })

@@ -13,6 +13,10 @@ import {
 import { consolePageToReturnTo } from '#support/console_errors'
 import ProductPolicy from '#policies/product_policy'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
+import { CatalogOverviewService } from '#services/admin/catalog_overview_service'
+import AdminActionPolicy from '#policies/admin_action_policy'
+import { activityRows } from '#controllers/admin/activity_entries'
+import { storeTimezone } from '#support/store_time'
 
 /** How the status filter names each status. */
 const STATUS_LABELS: Record<ProductAvailability, string> = {
@@ -26,7 +30,8 @@ const STATUS_LABELS: Record<ProductAvailability, string> = {
 export default class ProductsController {
   constructor(
     protected products: ProductService,
-    protected directory: ProductDirectoryService
+    protected directory: ProductDirectoryService,
+    protected overviews: CatalogOverviewService
   ) {}
 
   /** A page of products, optionally of one shop, one status, or at most some stock. */
@@ -46,6 +51,22 @@ export default class ProductsController {
       statuses: PRODUCT_AVAILABILITIES,
       statusLabels: STATUS_LABELS,
       currency: config.get<string>('store.currency', 'USD'),
+    })
+  }
+
+  /** One product: its facts, its state, and (for Super Admins) its history in the audit trail. */
+  async show({ bouncer, params, view }: HttpContext) {
+    await bouncer.with(ProductPolicy).authorize('viewAny')
+    const withActivity = await bouncer.with(AdminActionPolicy).allows('viewAny')
+    const overview = await this.overviews.product(params.id, { withActivity })
+    const timezone = storeTimezone()
+    const currency = config.get<string>('store.currency', 'USD')
+    return view.render('pages/admin/products/show', {
+      section: 'products',
+      ...overview,
+      activity: overview.activity && activityRows(overview.activity, { timezone, currency }),
+      timezone,
+      currency,
     })
   }
 

@@ -11,7 +11,9 @@ import { consolePageToReturnTo } from '#support/console_errors'
 import { listPage, pageSlice } from '#controllers/admin/console_pages'
 import { UserOverviewService } from '#services/admin/user_overview_service'
 import AdminActionPolicy from '#policies/admin_action_policy'
-import { activityRows } from '#controllers/admin/activity_entries'
+import { activityRows, couponsWithoutType } from '#controllers/admin/activity_entries'
+import { CouponDirectoryService } from '#services/admin/coupon_directory_service'
+import config from '@adonisjs/core/services/config'
 import { orderResource } from '#transformers/order_transformer'
 import { storeTimezone } from '#support/store_time'
 
@@ -21,7 +23,8 @@ export default class UsersController {
   constructor(
     protected directory: UserDirectoryService,
     protected administration: UserAdministrationService,
-    protected overviews: UserOverviewService
+    protected overviews: UserOverviewService,
+    protected coupons: CouponDirectoryService
   ) {}
 
   async index({ bouncer, request, view }: HttpContext) {
@@ -58,10 +61,23 @@ export default class UsersController {
         ipAddress: consent.ipAddress,
         consentedAt: consent.consentedAt.setZone(timezone).toFormat('yyyy-MM-dd HH:mm'),
       })),
-      activity: overview.activity && activityRows(overview.activity, timezone),
+      activity:
+        overview.activity &&
+        activityRows(overview.activity, {
+          timezone,
+          currency: config.get<string>('store.currency'),
+          couponTypes: await this.coupons.discountTypesOf(couponsWithoutType(overview.activity)),
+        }),
       userTypes: USER_TYPES,
       timezone,
     })
+  }
+
+  /** Asks before deactivating an account. */
+  async confirmDeactivate({ actor, bouncer, params, view }: HttpContext) {
+    await bouncer.with(UserPolicy).authorize('manageAny')
+    const { user, orderCount } = await this.overviews.overview(actor, params.id)
+    return view.render('pages/admin/users/deactivate', { section: 'users', user, orderCount })
   }
 
   async activate(ctx: HttpContext) {
@@ -91,6 +107,9 @@ export default class UsersController {
       : await this.administration.deactivate(actor, params.id)
     const state = active ? 'active' : 'deactivated'
     session.flash('success', `${user.email} ${changed ? 'is now' : 'was already'} ${state}.`)
-    return response.redirect(consolePageToReturnTo(request.header('referer')))
+    // A deactivation was confirmed on a page of its own; its account's page shows the outcome.
+    return active
+      ? response.redirect(consolePageToReturnTo(request.header('referer')))
+      : response.redirect().toRoute('console.users.show', { id: user.id })
   }
 }

@@ -7,6 +7,8 @@ import {
 } from '#services/coupons/coupon_rules'
 import { snapshotOf } from '#services/coupons/coupon_usage_service'
 import { containsPattern } from '#support/sql_like'
+import { isUuid } from '#support/uuid'
+import type { DiscountType } from '#enums/discount_type'
 
 /** Where a coupon stands right now, as the console shows it. */
 export type CouponValidity = 'active' | 'scheduled' | 'expired' | 'used_up' | 'inactive'
@@ -85,5 +87,16 @@ export class CouponDirectoryService {
     if (availability.ok) return 'active'
     // Availability ignores the order, so the minimum-order refusal cannot come back from it.
     return VALIDITY_OF[availability.reason as keyof typeof VALIDITY_OF]
+  }
+
+  /**
+   * The discount type of each coupon of `ids`, deleted ones included: how the audit trail's
+   * recorded values of those coupons read (cents or hundredths of a percent).
+   */
+  async discountTypesOf(ids: string[]): Promise<Map<string, DiscountType>> {
+    const wanted = [...new Set(ids)].filter(isUuid)
+    if (wanted.length === 0) return new Map()
+    const rows = await Coupon.query().select('id', 'discount_type').whereIn('id', wanted)
+    return new Map(rows.map((row) => [row.id, row.discountType]))
   }
 }

@@ -8,6 +8,18 @@ import { CouponDirectoryService } from '#services/admin/coupon_directory_service
 import { storeTimezone } from '#support/store_time'
 import { sqlTime } from '#support/sql_time'
 import { fillDays, type DayFigures } from '#services/admin/daily_chart'
+import { SetupChecklistService, type SetupItem } from '#services/admin/setup_checklist_service'
+
+/**
+ * Revenue, the one definition the dashboard's "Revenue today" tile and its chart share: the
+ * totals (what customers were charged, shipping and tax included) of the orders placed in the
+ * period, cancelled orders left out. The page prints this sentence beside both.
+ */
+export const REVENUE_DEFINITION =
+  'Revenue: the totals of the orders placed, shipping and tax included, cancelled orders left out.'
+
+/** The SQL of that definition, summed over the orders a query selects. */
+const REVENUE_SUM = `sum(case when status = 'CANCELLED' then 0 else total_cents end)`
 
 /** How many store-local days the chart covers, today included. */
 export const CHART_DAYS = 30
@@ -16,11 +28,16 @@ const LOW_STOCK_LISTED = 5
 
 /** The console dashboard's figures. */
 export interface DashboardFigures {
+  /** The getting-started checklist; the dashboard hides it once every step is done. */
+  setup: SetupItem[]
   usersByType: Array<{ type: UserType; active: number; inactive: number; awaitingApproval: number }>
   shopsAwaitingApproval: number
   couponsActiveNow: number
-  /** Orders placed since midnight in the store's time zone; the total in integer cents. */
-  ordersToday: { day: string; count: number; cancelled: number; totalCents: number }
+  /**
+   * Orders placed since midnight in the store's time zone, and their revenue (REVENUE_DEFINITION)
+   * in integer cents.
+   */
+  ordersToday: { day: string; count: number; cancelled: number; revenueCents: number }
   currency: string
   /** The last CHART_DAYS store-local days, oldest first, today last, days without orders as zeros. */
   daily: DayFigures[]
@@ -37,7 +54,10 @@ export interface DashboardFigures {
 /** Aggregates for the console dashboard, one query each. */
 @inject()
 export class DashboardService {
-  constructor(protected coupons: CouponDirectoryService) {}
+  constructor(
+    protected coupons: CouponDirectoryService,
+    protected setup: SetupChecklistService
+  ) {}
 
   /** Every figure the dashboard shows. */
   async figures(): Promise<DashboardFigures> {
@@ -49,6 +69,7 @@ export class DashboardService {
       daily,
       failedMail,
       lowStock,
+      setup,
     ] = await Promise.all([
       this.#usersByType(),
       this.#shopsAwaitingApproval(),
@@ -57,8 +78,10 @@ export class DashboardService {
       this.daily(),
       this.#failedMail(),
       this.#lowStock(),
+      this.setup.checklist(),
     ])
     return {
+      setup,
       usersByType,
       shopsAwaitingApproval,
       couponsActiveNow,
@@ -74,8 +97,8 @@ export class DashboardService {
    * Orders placed and revenue per store-local day over the last CHART_DAYS days, summed in one
    * query. Each day runs from midnight to midnight in the store's time zone (23 or 25 hours on a
    * daylight-saving change), so the days are bucketed by instants computed here rather than by a
-   * database time-zone function SQLite lacks. Revenue is the orders' totals without the
-   * cancelled ones; the order count includes them, as the "Orders today" card does.
+   * database time-zone function SQLite lacks. Revenue is REVENUE_DEFINITION; the order count
+   * includes the cancelled ones, as the "Orders today" card does.
    */
   async daily(): Promise<DayFigures[]> {
     const today = DateTime.now().setZone(storeTimezone()).startOf('day')
@@ -92,7 +115,7 @@ export class DashboardService {
       .where('created_at', '<', bound(ends[ends.length - 1]))
       .select(db.raw(`${bucket} as bucket`, ends.map(bound)))
       .count('* as orders')
-      .select(db.raw(`sum(case when status = 'CANCELLED' then 0 else total_cents end) as revenue`))
+      .select(db.raw(`${REVENUE_SUM} as revenue`))
       .groupBy('bucket')
     const days = starts.map((start) => start.toISODate()!)
     return fillDays(
@@ -147,16 +170,17 @@ export class DashboardService {
     const start = DateTime.now().setZone(storeTimezone()).startOf('day')
     const [row] = await db
       .from('orders')
-      .where('created_at', '>=', sqlTime(start))
-      .where('created_at', '<', sqlTime(start.plus({ days: 1 })))
+      // The chart's day bounds, in the same form, so today's tile and bar count the same orders.
+      .where('created_at', '>=', sqlTime(start, undefined, 'down'))
+      .where('created_at', '<', sqlTime(start.plus({ days: 1 }), undefined, 'down'))
       .count('* as count')
-      .sum('total_cents as total')
+      .select(db.raw(`${REVENUE_SUM} as revenue`))
       .select(db.raw(`sum(case when status = 'CANCELLED' then 1 else 0 end) as cancelled`))
     return {
       day: start.toISODate()!,
       count: Number(row.count),
       cancelled: Number(row.cancelled ?? 0),
-      totalCents: Number(row.total ?? 0),
+      revenueCents: Number(row.revenue ?? 0),
     }
   }
 

@@ -1,6 +1,7 @@
 import Product from '#models/product'
 import Shop from '#models/shop'
 import { ProductNotFound } from '#exceptions/catalog_errors'
+import { isUuid } from '#support/uuid'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 
 /**
@@ -39,8 +40,10 @@ export class ProductDirectoryService {
     })
   }
 
-  /** One product not deleted, with its shop (the takedown form); anything else is a 404. */
+  /** One product not deleted, with its shop (its page, the takedown form); else a 404. */
   async find(productId: string): Promise<Product> {
+    // A malformed id would make PostgreSQL reject the query; it names no product either way.
+    if (!isUuid(productId)) throw new ProductNotFound()
     const product = await Product.query()
       .withScopes((scopes) => scopes.notDeleted())
       .where('products.id', productId)

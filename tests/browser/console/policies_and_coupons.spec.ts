@@ -107,12 +107,15 @@ test.group('Console in a browser: coupons', (group) => {
     await page.assertTextContains('.flash.error', 'The request is invalid')
     assert.equal(
       await errorNextTo(page, 'discountValue').textContent(),
-      'The discountValue field of a PERCENTAGE coupon must be at most 100'
+      'Discount value of a PERCENTAGE coupon must be at most 100'
     )
     assert.match(
       (await errorNextTo(page, 'usageLimit').textContent()) ?? '',
-      /^The usageLimit field must be between 1 and /
+      /^Usage limit must be between 1 and /
     )
+    await page.assertElementsCount('.flash.error .error-summary li', 2)
+    await page.assertTextContains('.flash.error', 'Discount value of a PERCENTAGE coupon')
+    await page.assertTextContains('.flash.error', 'Usage limit must be between 1 and')
     assert.equal(await errorNextTo(page, 'code').count(), 0)
     await page.assertInputValue('#code', 'spring-25')
     await page.assertInputValue('#maxDiscountAmount', '20')

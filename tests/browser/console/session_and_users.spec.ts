@@ -40,7 +40,7 @@ test.group('Console in a browser: sign-in and users', (group) => {
     const target = remember(await makeUser(UserType.CUSTOMER))
     const page = await visit(urlFor('console.login'))
     await signIn(page, admin.email)
-    await page.goto(urlFor('console.users.index', {}, { qs: { email: target.email } }))
+    await page.goto(urlFor('console.users.confirm_deactivate', { id: target.id }))
     await page
       .locator(`form[action$="/${target.id}/deactivate"] input[name="_csrf"]`)
       .evaluate((input) => input.remove())
@@ -56,7 +56,20 @@ test.group('Console in a browser: sign-in and users', (group) => {
     const page = await visit(urlFor('console.login'))
     await signIn(page, admin.email)
     await page.goto(urlFor('console.users.index', {}, { qs: { email: target.email } }))
+    await page.getByRole('link', { name: `Deactivate ${target.email}` }).click()
+    await page.assertPath(urlFor('console.users.confirm_deactivate', { id: target.id }))
+    await page.assertTextContains('h1', `Deactivate ${target.email}?`)
+    await target.refresh()
+    assert.isTrue(target.isActive, 'following the link alone changes nothing')
+    await page.getByRole('link', { name: 'Keep it active' }).click()
+    await page.assertPath(urlFor('console.users.index'))
+    await target.refresh()
+    assert.isTrue(target.isActive)
+
+    await page.goto(urlFor('console.users.index', {}, { qs: { email: target.email } }))
+    await page.getByRole('link', { name: `Deactivate ${target.email}` }).click()
     await page.getByRole('button', { name: `Deactivate ${target.email}` }).click()
+    await page.assertPath(urlFor('console.users.show', { id: target.id }))
     await page.assertTextContains('.flash.success', 'is now deactivated')
     await target.refresh()
     assert.isFalse(target.isActive)
@@ -74,7 +87,35 @@ test.group('Console in a browser: sign-in and users', (group) => {
     await signIn(page, admin.email)
     await page.goto(urlFor('console.users.index', {}, { qs: { email: otherAdmin.email } }))
     await page.assertTextContains('tbody', 'Only a Super Admin may manage administrator accounts')
-    await page.assertNotExists(`button[aria-label="Deactivate ${otherAdmin.email}"]`)
+    await page.assertNotExists(`a[aria-label="Deactivate ${otherAdmin.email}"]`)
+  })
+
+  test('the type selector starts blank, so a click alone changes no type', async ({
+    visit,
+    assert,
+  }) => {
+    const admin = remember(await makeUser(UserType.ADMIN))
+    const customer = remember(await makeUser(UserType.CUSTOMER))
+    const page = await visit(urlFor('console.login'))
+    await signIn(page, admin.email)
+    await page.goto(urlFor('console.users.index', {}, { qs: { email: customer.email } }))
+    const select = page.locator(`form[action$="/${customer.id}/type"] select`)
+    assert.equal(await select.inputValue(), '')
+    await page.getByRole('button', { name: 'Change type' }).click()
+    await page.assertPath(urlFor('console.users.index'))
+    await customer.refresh()
+    assert.equal(customer.userType, UserType.CUSTOMER)
+
+    // Without the browser's own check (`required`), the server refuses the blank choice itself.
+    await select.evaluate((element) => element.removeAttribute('required'))
+    await page.getByRole('button', { name: 'Change type' }).click()
+    await page.assertTextContains('.flash.error', 'New type is required')
+    await customer.refresh()
+    assert.equal(customer.userType, UserType.CUSTOMER)
+
+    await select.selectOption('SELLER')
+    await page.getByRole('button', { name: 'Change type' }).click()
+    await page.assertTextContains('.flash.success', `${customer.email} is now SELLER.`)
   })
 
   test('an Admin who forces a Super-Admin-only change is refused and nothing changes', async ({
@@ -113,7 +154,7 @@ test.group('Console in a browser: the users of the demo store', (group) => {
     await page.assertPath(urlFor('console.users.index'))
     const seller = DEMO_SHOPS[0].sellerEmail
     await page.assertTextContains(`tr:has-text("${seller}")`, 'SELLER')
-    await page.assertExists(`button[aria-label="Deactivate ${seller}"]`)
+    await page.assertExists(`a[aria-label="Deactivate ${seller}"]`)
     await screenshot(page, 'users')
   })
 })

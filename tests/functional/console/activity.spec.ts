@@ -1,6 +1,8 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import AdminAction from '#models/admin_action'
+import Coupon from '#models/coupon'
+import config from '@adonisjs/core/services/config'
 import PolicyConsent from '#models/policy_consent'
 import { UserType } from '#enums/user_type'
 import { PolicyFactory } from '#database/factories/policy_factory'
@@ -21,8 +23,8 @@ test.group('Console: activity', (group) => {
     const seller = await makeUser(UserType.SELLER)
     await superAdmin.submit(
       formAction('console.users.deactivate', { id: customer.id }),
-      urlFor('console.users.index'),
-      urlFor('console.users.index')
+      urlFor('console.users.confirm_deactivate', { id: customer.id }),
+      urlFor('console.users.show', { id: customer.id })
     )
     await superAdmin.submit(
       formAction('console.users.type', { id: seller.id }),
@@ -55,6 +57,60 @@ test.group('Console: activity', (group) => {
     })
     assert.notInclude(filtered, deactivation.id)
     assert.include(textOf(filtered), 'userType: SELLER → CUSTOMER')
+  })
+
+  test('amounts read as money, percents as percents and times in the store zone', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const zone = config.get<string>('store.timezone')
+    config.set('store.timezone', 'America/Chicago')
+    cleanup(() => config.set('store.timezone', zone))
+    const superAdmin = await consoleAs(UserType.SUPER_ADMIN, { client, assert })
+    const couponForm = {
+      _form: 'coupon',
+      minOrderAmount: '40',
+      maxDiscountAmount: '',
+      startDate: '2031-03-01T00:00',
+      endDate: '2031-03-31T23:59:59',
+      usageLimit: '',
+      isActive: 'true',
+    }
+    for (const [code, discountType, discountValue] of [
+      ['FIVE-OFF', 'FIXED', '5'],
+      ['TEN-PCT', 'PERCENTAGE', '10'],
+    ]) {
+      await superAdmin.submit(
+        formAction('console.coupons.store'),
+        urlFor('console.coupons.create'),
+        urlFor('console.coupons.index'),
+        { ...couponForm, code, discountType, discountValue }
+      )
+    }
+    const tenPercent = await Coupon.findByOrFail('code', 'TEN-PCT')
+    await superAdmin.submit(
+      formAction('console.coupons.update', { id: tenPercent.id }),
+      urlFor('console.coupons.edit', { id: tenPercent.id }),
+      urlFor('console.coupons.index'),
+      { ...couponForm, code: 'TEN-PCT', discountType: 'PERCENTAGE', discountValue: '12.5' }
+    )
+    const entries = await AdminAction.query().where('target_type', 'coupon').orderBy('action')
+    const fiveOff = await Coupon.findByOrFail('code', 'FIVE-OFF')
+    const created = (id: string) =>
+      entries.find((entry) => entry.targetId === id && entry.action === 'coupon.created')!
+    const updated = entries.find((entry) => entry.action === 'coupon.updated')!
+    assert.deepEqual(updated.changes.after, { discountValue: 1250 })
+
+    const html = await superAdmin.page(urlFor('console.activity.index'))
+    const fixedRow = rowText(assert, html, created(fiveOff.id).id)
+    assert.include(fixedRow, 'discountValue: — → 5.00 USD')
+    assert.include(fixedRow, 'minOrderAmount: — → 40.00 USD')
+    assert.include(fixedRow, 'startDate: — → 2031-03-01 00:00:00')
+    assert.notInclude(fixedRow, '500')
+    assert.include(rowText(assert, html, created(tenPercent.id).id), 'discountValue: — → 10 %')
+    assert.include(rowText(assert, html, updated.id), 'discountValue: 10 % → 12.5 %')
+    assert.include(textOf(html), 'When (America/Chicago)')
   })
 
   test('invalid filters are refused, not ignored', async ({ client, assert }) => {

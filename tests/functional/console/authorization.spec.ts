@@ -90,6 +90,7 @@ const couponForm = {
 const ROUTES: ConsoleRoute[] = [
   { name: 'console.logout' },
   { name: 'console.dashboard' },
+  { name: 'console.search.index' },
   { name: 'console.users.index' },
   {
     name: 'console.users.show',
@@ -99,6 +100,10 @@ const ROUTES: ConsoleRoute[] = [
     name: 'console.users.activate',
     params: (world) => ({ id: world.inactiveCustomer.id }),
     snapshot: (world) => User.findOrFail(world.inactiveCustomer.id).then((row) => row.isActive),
+  },
+  {
+    name: 'console.users.confirm_deactivate',
+    params: (world) => ({ id: world.activeCustomer.id }),
   },
   {
     name: 'console.users.deactivate',
@@ -176,6 +181,14 @@ const ROUTES: ConsoleRoute[] = [
     snapshot: (world) => Coupon.findOrFail(world.coupon.id).then((row) => row.deletedAt === null),
   },
   { name: 'console.shops.index' },
+  {
+    name: 'console.shops.show',
+    params: (world) => ({ id: world.approvedShop.id }),
+  },
+  {
+    name: 'console.shops.confirm_suspend',
+    params: (world) => ({ id: world.approvedShop.id }),
+  },
   {
     name: 'console.shops.approve',
     params: (world) => ({ id: world.pendingShop.id }),
@@ -285,6 +298,10 @@ const ROUTES: ConsoleRoute[] = [
       ShippingMethod.findOrFail(world.inactiveMethod.id).then((row) => row.isActive),
   },
   { name: 'console.products.index' },
+  {
+    name: 'console.products.show',
+    params: (world) => ({ id: world.activeProduct.id }),
+  },
   {
     name: 'console.products.confirm_take_down',
     params: (world) => ({ id: world.activeProduct.id }),
@@ -493,7 +510,7 @@ test.group('Console authorization', (group) => {
       urlFor('console.users.index')
     )
     assert.equal(
-      expectRedirect(assert, deactivate, urlFor('console.users.index')).success,
+      expectRedirect(assert, deactivate, urlFor('console.users.show', { id: admin.id })).success,
       `${admin.email} is now deactivated.`
     )
     const promote = await submitted(

@@ -197,14 +197,16 @@ test.group('Console coupons: create', (group) => {
       error: 'The request is invalid',
       stored: storedCoupons,
     })
-    assert.deepEqual(flash.inputErrorsBag, {
-      code: ['The code field may contain only letters A-Z, digits 0-9, "_" and "-"'],
-      discountValue: ['The discountValue field of a PERCENTAGE coupon must be at most 100'],
-      minOrderAmount: ['The minOrderAmount field must be at least 0'],
-      maxDiscountAmount: ['The maxDiscountAmount field must have at most 2 decimal places'],
-      startDate: ['The startDate field is not a real calendar date and time'],
-      usageLimit: ['The usageLimit field must be a whole number'],
-    })
+    const messages = {
+      code: ['Code may contain only letters A-Z, digits 0-9, "_" and "-"'],
+      discountValue: ['Discount value of a PERCENTAGE coupon must be at most 100'],
+      minOrderAmount: ['Minimum order amount must be at least 0'],
+      maxDiscountAmount: ['Maximum discount must have at most 2 decimal places'],
+      startDate: ['Valid from is not a real calendar date and time'],
+      usageLimit: ['Usage limit must be a whole number'],
+    }
+    assert.deepEqual(flash.inputErrorsBag, messages)
+    assert.sameMembers(flash.errorSummary, Object.values(messages).flat())
     assert.equal(flash.code, 'no way!')
     assert.equal(flash.discountValue, '150')
     assert.equal(flash._form, 'coupon')
@@ -243,9 +245,28 @@ test.group('Console coupons: create', (group) => {
       stored: storedCoupons,
     })
     assert.deepEqual(flash.inputErrorsBag, {
-      endDate: ['The endDate field must be after startDate'],
+      endDate: ['Valid until must be after Valid from'],
     })
     assert.isNull(await Coupon.findBy('code', 'SPRING-25'))
+  })
+
+  test('an end before the start is told together with the other mistakes', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const flash = await admin.expectRefused(formAction('console.coupons.store'), {
+      from: urlFor('console.coupons.create'),
+      form: { ...validForm, code: 'x', endDate: '2031-02-01T00:00' },
+      error: 'The request is invalid',
+      stored: storedCoupons,
+    })
+    assert.sameMembers(Object.keys(flash.inputErrorsBag), ['code', 'endDate'])
+    const page = await admin.pageWithFlash(urlFor('console.coupons.create'), flash)
+    const summary = textOf(page.match(/<ul class="error-summary">[\s\S]*?<\/ul>/)![0])
+    assert.include(summary, 'Code must have at least 3 characters')
+    assert.include(summary, 'Valid until must be after Valid from')
+    assert.notInclude(page, 'endDate field')
   })
 
   test('a code already in use is refused with the reason', async ({ client, assert }) => {

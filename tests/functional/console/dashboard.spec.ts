@@ -15,9 +15,21 @@ import { CouponFactory } from '#database/factories/coupon_factory'
 import { placedCheckout } from '#tests/functional/orders/support'
 import { sqlTime } from '#support/sql_time'
 import { storeTimezone } from '#support/store_time'
-import { expectPage, rowText, signedIn, textOf } from '#tests/functional/console/support'
+import {
+  consoleAs,
+  expectPage,
+  rowText,
+  signedIn,
+  textOf,
+  type ConsoleVisitor,
+} from '#tests/functional/console/support'
+import ShippingMethod from '#models/shipping_method'
+import { PolicyFactory } from '#database/factories/policy_factory'
+import { TaxRateFactory } from '#database/factories/tax_rate_factory'
+import { formAction } from '#tests/helpers/routes'
 import { eachInTransaction } from '#tests/helpers/transactions'
 import { urlFor } from '@adonisjs/core/services/url_builder'
+import { REVENUE_DEFINITION } from '#services/admin/dashboard_service'
 
 /**
  * The dashboard's figures by label. Tests compare before and after, so rows that tests outside a
@@ -34,7 +46,12 @@ async function figures(client: ApiClient, assert: Assert, admin: User) {
   }
   return {
     ordersToday: figure(/Orders today (\d+) (\d+) of them cancelled/),
-    ordersTotal: figure(/Their total ([\d.]+) USD /)[0],
+    revenueToday: figure(/Revenue today ([\d.]+) USD /)[0],
+    /** The chart's table: today's row is its last. */
+    chartToday: figure(
+      new RegExp(`${DateTime.now().setZone(storeTimezone()).toISODate()} (\\d+) ([\\d.]+)`)
+    ),
+    text,
     shopsAwaitingApproval: figure(/Shops awaiting approval (\d+) /)[0],
     couponsActiveNow: figure(/Coupons active now (\d+) /)[0],
     users: Object.fromEntries(
@@ -78,7 +95,7 @@ test.group('Console dashboard', (group) => {
     assert.equal(after.couponsActiveNow - before.couponsActiveNow, 4)
   })
 
-  test('counts the orders placed today and their total, cancelled ones included', async ({
+  test("counts today's orders and their revenue, cancelled ones left out as in the chart", async ({
     client,
     assert,
   }) => {
@@ -104,8 +121,12 @@ test.group('Console dashboard', (group) => {
       after.ordersToday.map((count, index) => count - before.ordersToday[index]),
       [2, 1]
     )
-    const placedCents = today.orders.reduce((sum, order) => sum + order.totalCents, 0)
-    assert.equal(Math.round((after.ordersTotal - before.ordersTotal) * 100), placedCents)
+    const keptCents = today.orders[0].totalCents
+    assert.equal(Math.round((after.revenueToday - before.revenueToday) * 100), keptCents)
+    // One definition: the tile is the chart's last day, orders and revenue alike.
+    assert.equal(after.chartToday[1], after.revenueToday)
+    assert.equal(after.chartToday[0], after.ordersToday[0])
+    assert.include(after.text, REVENUE_DEFINITION)
   })
 
   test('counts users by type and state', async ({ client, assert }) => {
@@ -316,5 +337,124 @@ test.group('Console dashboard: the chart, failed mail and low stock', (group) =>
 
   test('the threshold defaults to 5', async ({ assert }) => {
     assert.equal(app.config.get('store.lowStockThreshold'), 5)
+  })
+})
+
+test.group('Console dashboard: getting started', (group) => {
+  eachInTransaction(group)
+  // A new store: no tax rate, no approved shop, no policy in force, shipping never looked at.
+  group.each.setup(async () => {
+    await db
+      .from('admin_actions')
+      .whereIn('action', ['shipping_method.created', 'shipping_method.updated'])
+      .delete()
+    await db.from('tax_rates').delete()
+    await db.from('orders').delete()
+    await db.from('shops').where('status', 'APPROVED').update({ status: 'SUSPENDED' })
+    await db.from('legal_policies').update({ is_active: false })
+  })
+
+  /** The checklist's items as `step: done|todo`, or null when the dashboard shows none. */
+  async function checklist(admin: ConsoleVisitor) {
+    const html = await admin.page(urlFor('console.dashboard'))
+    if (!html.includes('id="setup-heading"')) return null
+    const items = [...html.matchAll(/<li class="(done|todo)" data-step="(\w+)">/g)]
+    return Object.fromEntries(items.map((match) => [match[2], match[1]]))
+  }
+
+  test('each step links to its page and ticks itself; all done, the list goes', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const html = await admin.page(urlFor('console.dashboard'))
+    assert.include(textOf(html), 'Getting started (0 of 4 done)')
+    for (const link of [
+      urlFor('console.shipping_methods.index'),
+      urlFor('console.tax_rates.create'),
+      urlFor('console.shops.index', {}, { qs: { status: 'PENDING' } }),
+      urlFor('console.policies.index'),
+    ]) {
+      assert.include(html, `href="${link}"`)
+    }
+    assert.deepEqual(await checklist(admin), {
+      shipping_method: 'todo',
+      tax_rate: 'todo',
+      approved_shop: 'todo',
+      policies: 'todo',
+    })
+
+    await admin.submit(
+      formAction('console.tax_rates.store'),
+      urlFor('console.tax_rates.create'),
+      urlFor('console.tax_rates.index'),
+      { country: 'US', region: 'TX', rate: '6.25' }
+    )
+    assert.deepInclude(await checklist(admin), { tax_rate: 'done' })
+
+    const seller = await makeUser(UserType.SELLER)
+    const shop = await ShopFactory.merge({ sellerId: seller.id }).apply('pending').create()
+    await admin.submit(
+      formAction('console.shops.approve', { id: shop.id }),
+      urlFor('console.shops.index'),
+      urlFor('console.shops.index')
+    )
+    assert.deepInclude(await checklist(admin), { approved_shop: 'done' })
+
+    const [method] = await ShippingMethod.query().whereNull('deleted_at').limit(1)
+    await admin.submit(
+      formAction('console.shipping_methods.update', { id: method.id }),
+      urlFor('console.shipping_methods.edit', { id: method.id }),
+      urlFor('console.shipping_methods.index'),
+      {
+        _form: 'shipping-method',
+        name: method.name,
+        description: 'Checked by us',
+        price: '7.5',
+        estimatedDays: '3',
+        isActive: 'true',
+      }
+    )
+    assert.deepEqual(await checklist(admin), {
+      shipping_method: 'done',
+      tax_rate: 'done',
+      approved_shop: 'done',
+      policies: 'todo',
+    })
+
+    // One policy type in force is not enough: registration needs both.
+    await PolicyFactory.merge({ version: '77.0' }).create()
+    assert.deepInclude(await checklist(admin), { policies: 'todo' })
+    await PolicyFactory.apply('terms').merge({ version: '77.0' }).create()
+    assert.isNull(await checklist(admin), 'every step done: the list is gone')
+  })
+
+  test('a store that has taken an order has its shipping set up', async ({ client, assert }) => {
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    assert.deepInclude(await checklist(admin), { shipping_method: 'todo' })
+    await placedCheckout()
+    assert.deepInclude(await checklist(admin), { shipping_method: 'done' })
+  })
+
+  test('a step undone shows the list again', async ({ client, assert }) => {
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    await PolicyFactory.merge({ version: '77.0' }).create()
+    await PolicyFactory.apply('terms').merge({ version: '77.0' }).create()
+    const seller = await makeUser(UserType.SELLER)
+    await ShopFactory.merge({ sellerId: seller.id }).create()
+    await TaxRateFactory.create()
+    await db.table('admin_actions').insert({
+      id: randomUUID(),
+      actor_id: admin.user.id,
+      action: 'shipping_method.updated',
+      target_type: 'shipping_method',
+      target_id: randomUUID(),
+      changes: JSON.stringify({ before: { priceCents: 500 }, after: { priceCents: 750 } }),
+      created_at: sqlTime(DateTime.now()),
+    })
+    assert.isNull(await checklist(admin))
+
+    await db.from('tax_rates').delete()
+    assert.deepInclude(await checklist(admin), { tax_rate: 'todo', policies: 'done' })
   })
 })

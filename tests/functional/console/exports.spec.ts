@@ -127,9 +127,23 @@ test.group('Console CSV exports', (group) => {
         `${formula.taxAmountCents / 100},${formula.totalCents / 100},"'@SUM(A1)"`,
     ])
 
+    assert.match(
+      cancelled.header('content-disposition') ?? '',
+      /^attachment; filename="orders-\d{4}-\d{2}-\d{2}-status-CANCELLED\.csv"$/
+    )
+
     const byCustomer = await admin.get(urlFor('console.orders.export'), {
       customerEmail: two.customer.user.email,
+      from: '2020-01-01',
+      to: '',
     })
+    const emailInName = two.customer.user.email.replace(/[^A-Za-z0-9._-]+/g, '_')
+    assert.match(
+      byCustomer.header('content-disposition') ?? '',
+      new RegExp(
+        `^attachment; filename="orders-\\d{4}-\\d{2}-\\d{2}-from-2020-01-01-email-${emailInName.replace(/[.]/g, '\\.')}\\.csv"$`
+      )
+    )
     assert.sameMembers(
       linesOf(byCustomer.text()).slice(1).map(firstCell),
       two.orders.map((order) => order.orderNumber)

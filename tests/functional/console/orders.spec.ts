@@ -292,3 +292,42 @@ test.group('Console orders: one order', (group) => {
     assert.equal(flash.error, 'Order not found')
   })
 })
+
+test.group('Console orders: the delivery address', (group) => {
+  eachInTransaction(group)
+
+  test('prints in the order of its country: {country}')
+    .with([
+      {
+        country: 'US',
+        address: { city: 'Austin', state: 'TX', postalCode: '78701' },
+        lines: ['Austin, TX 78701', 'United States'],
+      },
+      {
+        country: 'DE',
+        address: { city: 'Berlin', state: null, postalCode: '10115' },
+        lines: ['10115 Berlin', 'Germany'],
+      },
+      {
+        country: 'GB',
+        address: { city: 'London', state: null, postalCode: 'SW1A 1AA' },
+        lines: ['London', 'SW1A 1AA', 'United Kingdom'],
+      },
+    ])
+    .run(async ({ client, assert }, { country, address, lines }) => {
+      const admin = await consoleAs(UserType.ADMIN, { client, assert })
+      const { orders } = await placedCheckout()
+      const order = await Order.findOrFail(orders[0].id)
+      order.shippingAddress = { ...order.shippingAddress, ...address, country }
+      await order.save()
+
+      const html = await admin.page(urlFor('console.orders.show', { id: order.id }))
+      const printed = html
+        .match(/<address>([\s\S]*?)<\/address>/)![1]
+        .split('<br>')
+        .map((line) => textOf(line))
+      const at = printed.indexOf(lines[0])
+      assert.isAbove(at, 0, `"${lines[0]}" is a line of ${JSON.stringify(printed)}`)
+      assert.deepEqual(printed.slice(at, at + lines.length), lines)
+    })
+})

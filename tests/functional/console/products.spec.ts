@@ -353,16 +353,20 @@ test.group('Console products: take down and restore', (group) => {
 
   test('a takedown without a usable reason is refused with the field’s message: {label}')
     .with([
-      { label: 'blank', form: { reason: '   ' }, message: 'The reason field must be defined' },
+      {
+        label: 'blank',
+        form: { reason: '   ' },
+        message: 'Reason shown to the seller is required',
+      },
       {
         label: 'missing',
         form: {} as Record<string, string>,
-        message: 'The reason field must be defined',
+        message: 'Reason shown to the seller is required',
       },
       {
         label: 'over 500 characters',
         form: { reason: 'x'.repeat(501) },
-        message: 'The reason field must not be greater than 500 characters',
+        message: 'Reason shown to the seller must not be greater than 500 characters',
       },
     ])
     .run(async ({ client, assert }, { form, message }) => {
@@ -415,4 +419,52 @@ test.group('Console products: take down and restore', (group) => {
       })
       assert.lengthOf(await entriesAbout(id), 0)
     })
+})
+
+test.group('Console products: a product page', (group) => {
+  eachInTransaction(group)
+
+  test('shows the product, its shop and, to a Super Admin, its takedown history', async ({
+    client,
+    assert,
+  }) => {
+    const superAdmin = await consoleAs(UserType.SUPER_ADMIN, { client, assert })
+    const { lamp, north, gone } = await catalog()
+    await superAdmin.submit(
+      formAction('console.products.take_down', { id: lamp.id }),
+      urlFor('console.products.confirm_take_down', { id: lamp.id }),
+      urlFor('console.products.index'),
+      { reason: 'Counterfeit goods' }
+    )
+    const [entry] = await AdminAction.query().where('target_id', lamp.id)
+
+    const list = await superAdmin.page(urlFor('console.products.index'))
+    assert.include(list, `href="${urlFor('console.products.show', { id: lamp.id })}"`)
+    assert.include(list, `href="${urlFor('console.shops.show', { id: north.id })}"`)
+
+    const html = await superAdmin.page(urlFor('console.products.show', { id: lamp.id }))
+    const text = textOf(html)
+    for (const part of [
+      'Lamp',
+      'LAMP-1',
+      'North',
+      '19.99 USD',
+      'taken down',
+      'Counterfeit goods',
+    ]) {
+      assert.include(text, part)
+    }
+    const row = rowText(assert, html, entry.id)
+    assert.include(row, 'product.taken_down')
+    assert.include(row, 'takedownReason: — → Counterfeit goods')
+    assert.match(row, /takenDownAt: — → \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/)
+
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const plain = await admin.page(urlFor('console.products.show', { id: lamp.id }))
+    assert.notInclude(plain, entry.id)
+    assert.include(textOf(plain), 'shown to Super Admins')
+    for (const id of [gone.id, UNKNOWN_ID]) {
+      await admin.expectErrorPage(urlFor('console.products.show', { id }), 404, 'Product not found')
+    }
+  })
 })

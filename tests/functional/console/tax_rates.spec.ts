@@ -121,7 +121,7 @@ test.group('Console tax rates: create', (group) => {
     })
     assert.sameMembers(Object.keys(flash.inputErrorsBag), ['country', 'region', 'rate'])
     assert.deepEqual(flash.inputErrorsBag.country, [
-      'The country field must be an ISO 3166-1 alpha-2 country code such as US or DE',
+      'Country must be an ISO 3166-1 alpha-2 country code such as US or DE',
     ])
     assert.equal(flash.country, 'XX')
     assert.equal(flash.rate, '100.0001')
@@ -129,7 +129,7 @@ test.group('Console tax rates: create', (group) => {
 
     const form = await admin.pageWithFlash(urlFor('console.tax_rates.create'), flash)
     assert.include(form, 'value="XX"')
-    assert.include(textOf(form), 'The country field must be an ISO 3166-1 alpha-2 country code')
+    assert.include(textOf(form), 'Country must be an ISO 3166-1 alpha-2 country code')
   })
 
   test('a blank form names every required field', async ({ client, assert }) => {
@@ -141,8 +141,8 @@ test.group('Console tax rates: create', (group) => {
       stored: storedRates,
     })
     assert.deepEqual(flash.inputErrorsBag, {
-      country: ['The country field must be defined'],
-      rate: ['The rate field must be defined'],
+      country: ['Country is required'],
+      rate: ['Rate is required'],
     })
     assert.deepEqual(await storedRates(), [])
   })

@@ -1,0 +1,84 @@
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import Shop from '#models/shop'
+import type Product from '#models/product'
+import type AdminAction from '#models/admin_action'
+import { ShopNotFound } from '#exceptions/catalog_errors'
+import { AuditTrail } from '#services/admin/audit_trail_service'
+import { ProductDirectoryService } from '#services/admin/product_directory_service'
+import { isUuid } from '#support/uuid'
+
+/** How many of a shop's or a product's most recent audit entries its page shows. */
+export const CATALOG_PAGE_RECENT = 25
+
+/** The console's page of one shop. */
+export interface ShopOverview {
+  shop: Shop
+  /** Its products not deleted, and how many of them an administrator took down. */
+  products: { total: number; takenDown: number }
+  /** The administrative changes of the shop, newest first; null when not asked for. */
+  activity: AdminAction[] | null
+  activityTotal: number
+}
+
+/** The console's page of one product. */
+export interface ProductOverview {
+  product: Product
+  activity: AdminAction[] | null
+  activityTotal: number
+}
+
+/**
+ * The console's detail pages of a shop and of a product: the record, with the audit trail's
+ * entries about it for a reader allowed the trail (Super Admins; `AdminActionPolicy`).
+ */
+@inject()
+export class CatalogOverviewService {
+  constructor(
+    protected audit: AuditTrail,
+    protected products: ProductDirectoryService
+  ) {}
+
+  /** One shop with its seller; 404 for an unknown or malformed id. */
+  async shop(shopId: string, { withActivity = false } = {}): Promise<ShopOverview> {
+    // A malformed id would make PostgreSQL reject the query; it names no shop either way.
+    const shop = isUuid(shopId)
+      ? await Shop.query()
+          .where('id', shopId)
+          .preload('seller', (seller) => seller.select('id', 'email'))
+          .first()
+      : null
+    if (!shop) throw new ShopNotFound()
+    const [[counted], activity] = await Promise.all([
+      db
+        .from('products')
+        .where('shop_id', shop.id)
+        .whereNull('deleted_at')
+        .count('* as total')
+        .select(db.raw('sum(case when taken_down_at is null then 0 else 1 end) as taken_down')),
+      this.#activity('shop', shop.id, withActivity),
+    ])
+    return {
+      shop,
+      products: { total: Number(counted.total), takenDown: Number(counted.taken_down ?? 0) },
+      activity: activity?.items ?? null,
+      activityTotal: activity?.total ?? 0,
+    }
+  }
+
+  /** One product not deleted, with its shop; 404 otherwise. */
+  async product(productId: string, { withActivity = false } = {}): Promise<ProductOverview> {
+    const product = await this.products.find(productId)
+    const activity = await this.#activity('product', product.id, withActivity)
+    return {
+      product,
+      activity: activity?.items ?? null,
+      activityTotal: activity?.total ?? 0,
+    }
+  }
+
+  async #activity(targetType: 'shop' | 'product', targetId: string, wanted: boolean) {
+    if (!wanted) return null
+    return this.audit.list({ targetType, targetId }, { limit: CATALOG_PAGE_RECENT, offset: 0 })
+  }
+}
