@@ -45,6 +45,10 @@ export const controllers = {
       AdminCoupons: () => import('#controllers/api/coupons/admin_coupons_controller'),
       Coupons: () => import('#controllers/api/coupons/coupons_controller'),
     },
+    integrations: {
+      AdminApiKeys: () => import('#controllers/api/integrations/admin_api_keys_controller'),
+      AdminWebhooks: () => import('#controllers/api/integrations/admin_webhooks_controller'),
+    },
     legal: {
       Policies: () => import('#controllers/api/legal/policies_controller'),
       PolicyConsents: () => import('#controllers/api/legal/policy_consents_controller'),

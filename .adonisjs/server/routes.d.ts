@@ -55,6 +55,17 @@ export type ScannedRoutes = {
     'admin_orders.update_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'activity.index': { paramsTuple?: []; params?: {} }
+    'admin_webhooks.index': { paramsTuple?: []; params?: {} }
+    'admin_webhooks.store': { paramsTuple?: []; params?: {} }
+    'admin_webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.rotate_secret': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.deliveries': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.redeliver': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_api_keys.index': { paramsTuple?: []; params?: {} }
+    'admin_api_keys.store': { paramsTuple?: []; params?: {} }
+    'admin_api_keys.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.login': { paramsTuple?: []; params?: {} }
     'console.login.store': { paramsTuple?: []; params?: {} }
     'console.logout': { paramsTuple?: []; params?: {} }
@@ -160,6 +171,10 @@ export type ScannedRoutes = {
     'admin_orders.index': { paramsTuple?: []; params?: {} }
     'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'activity.index': { paramsTuple?: []; params?: {} }
+    'admin_webhooks.index': { paramsTuple?: []; params?: {} }
+    'admin_webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.deliveries': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_api_keys.index': { paramsTuple?: []; params?: {} }
     'console.login': { paramsTuple?: []; params?: {} }
     'console.dashboard': { paramsTuple?: []; params?: {} }
     'console.users.index': { paramsTuple?: []; params?: {} }
@@ -223,6 +238,10 @@ export type ScannedRoutes = {
     'admin_orders.index': { paramsTuple?: []; params?: {} }
     'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'activity.index': { paramsTuple?: []; params?: {} }
+    'admin_webhooks.index': { paramsTuple?: []; params?: {} }
+    'admin_webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.deliveries': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_api_keys.index': { paramsTuple?: []; params?: {} }
     'console.login': { paramsTuple?: []; params?: {} }
     'console.dashboard': { paramsTuple?: []; params?: {} }
     'console.users.index': { paramsTuple?: []; params?: {} }
@@ -273,6 +292,10 @@ export type ScannedRoutes = {
     'admin_shipping_methods.store': { paramsTuple?: []; params?: {} }
     'admin_tax_rates.store': { paramsTuple?: []; params?: {} }
     'orders.cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.store': { paramsTuple?: []; params?: {} }
+    'admin_webhooks.rotate_secret': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.redeliver': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_api_keys.store': { paramsTuple?: []; params?: {} }
     'console.login.store': { paramsTuple?: []; params?: {} }
     'console.logout': { paramsTuple?: []; params?: {} }
     'console.users.activate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -312,6 +335,7 @@ export type ScannedRoutes = {
     'seller_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.policies.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -332,6 +356,8 @@ export type ScannedRoutes = {
     'shipping_addresses.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shipping_methods.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_tax_rates.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_api_keys.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_products.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
