@@ -1,6 +1,7 @@
 import type { DateTime } from 'luxon'
 import { column } from '@adonisjs/lucid/orm'
 import { UuidModel } from '#models/uuid_model'
+import { booleanColumn } from '#models/column_types'
 import type { WebhookEventType } from '#enums/webhook_event'
 
 const jsonText = {
@@ -30,7 +31,7 @@ export default class WebhookEndpoint extends UuidModel {
   @column({ serializeAs: null })
   declare secrets: string
 
-  @column()
+  @column(booleanColumn)
   declare enabled: boolean
 
   /** Why a disabled endpoint is disabled: `manual`, or `failing` after three days of failures. */
