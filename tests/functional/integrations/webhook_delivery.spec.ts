@@ -195,7 +195,8 @@ test.group('Webhook delivery', (group) => {
     const { endpoint } = await registeredEndpoint(client, receiver)
     receiver.down()
     const { customer, standard } = await twoShopCart()
-    ;(await requestPlacement(client, customer, standard)).assertStatus(201)
+    const placement = await requestPlacement(client, customer, standard)
+    placement.assertStatus(201)
     await new OutboxService().deliverDue(1000)
     const late = DateTime.now().plus({ hours: RETRY_WINDOW_HOURS })
     assert.deepEqual(await new WebhookDeliveryService().deliverDue({ now: () => late }), {
@@ -221,7 +222,8 @@ test.group('Webhook delivery', (group) => {
       .update({ failing_since: sqlTime(DateTime.now().minus({ days: 3, minutes: 1 })) })
     receiver.down()
     const { customer, standard } = await twoShopCart()
-    ;(await requestPlacement(client, customer, standard)).assertStatus(201)
+    const placement = await requestPlacement(client, customer, standard)
+    placement.assertStatus(201)
     await new OutboxService().deliverDue(1000)
     await new WebhookDeliveryService().deliverDue()
 
@@ -261,7 +263,8 @@ test.group('Webhook delivery', (group) => {
     receiver.status = 200
     receiver.body = 'é'.repeat(3000)
     const { customer, standard } = await twoShopCart()
-    ;(await requestPlacement(client, customer, standard)).assertStatus(201)
+    const placement = await requestPlacement(client, customer, standard)
+    placement.assertStatus(201)
     await workerPass()
 
     const log = await client
@@ -309,7 +312,8 @@ test.group('Webhook delivery', (group) => {
       receiver.status = 302
       receiver.headers = { location: target.url }
       const { customer, standard } = await twoShopCart()
-      ;(await requestPlacement(client, customer, standard)).assertStatus(201)
+      const placement = await requestPlacement(client, customer, standard)
+      placement.assertStatus(201)
       assert.deepEqual(await workerPass(), { delivered: 0, failed: 2 })
       assert.equal(target.requests, 0)
       const rows = await WebhookDelivery.query().where('endpoint_id', endpoint.id)
