@@ -6,6 +6,7 @@
 export const controllers = {
   admin: {
     Activity: () => import('#controllers/admin/activity_controller'),
+    ApiKeys: () => import('#controllers/admin/api_keys_controller'),
     Coupons: () => import('#controllers/admin/coupons_controller'),
     Dashboard: () => import('#controllers/admin/dashboard_controller'),
     Orders: () => import('#controllers/admin/orders_controller'),
@@ -16,6 +17,7 @@ export const controllers = {
     Shops: () => import('#controllers/admin/shops_controller'),
     TaxRates: () => import('#controllers/admin/tax_rates_controller'),
     Users: () => import('#controllers/admin/users_controller'),
+    Webhooks: () => import('#controllers/admin/webhooks_controller'),
   },
   api: {
     accounts: {

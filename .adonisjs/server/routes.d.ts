@@ -118,6 +118,17 @@ export type ScannedRoutes = {
     'console.products.confirm_take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.restore': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.index': { paramsTuple?: []; params?: {} }
+    'console.webhooks.create': { paramsTuple?: []; params?: {} }
+    'console.webhooks.store': { paramsTuple?: []; params?: {} }
+    'console.webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.enable': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.disable': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.rotate_secret': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.redeliver': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.api_keys.index': { paramsTuple?: []; params?: {} }
+    'console.api_keys.store': { paramsTuple?: []; params?: {} }
+    'console.api_keys.revoke': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'auth.register': { paramsTuple?: []; params?: {} }
     'auth.verify_otp': { paramsTuple?: []; params?: {} }
     'auth.verify_otp_body': { paramsTuple?: []; params?: {} }
@@ -203,6 +214,10 @@ export type ScannedRoutes = {
     'console.shipping_methods.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.index': { paramsTuple?: []; params?: {} }
     'console.products.confirm_take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.index': { paramsTuple?: []; params?: {} }
+    'console.webhooks.create': { paramsTuple?: []; params?: {} }
+    'console.webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.api_keys.index': { paramsTuple?: []; params?: {} }
     'auth.verify_otp': { paramsTuple?: []; params?: {} }
     'auth.forget_password': { paramsTuple?: []; params?: {} }
     'auth.reset_password': { paramsTuple?: []; params?: {} }
@@ -270,6 +285,10 @@ export type ScannedRoutes = {
     'console.shipping_methods.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.index': { paramsTuple?: []; params?: {} }
     'console.products.confirm_take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.index': { paramsTuple?: []; params?: {} }
+    'console.webhooks.create': { paramsTuple?: []; params?: {} }
+    'console.webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.api_keys.index': { paramsTuple?: []; params?: {} }
     'auth.verify_otp': { paramsTuple?: []; params?: {} }
     'auth.forget_password': { paramsTuple?: []; params?: {} }
     'auth.reset_password': { paramsTuple?: []; params?: {} }
@@ -314,6 +333,13 @@ export type ScannedRoutes = {
     'console.shipping_methods.deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.restore': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.store': { paramsTuple?: []; params?: {} }
+    'console.webhooks.enable': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.disable': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.rotate_secret': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.redeliver': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.api_keys.store': { paramsTuple?: []; params?: {} }
+    'console.api_keys.revoke': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'auth.register': { paramsTuple?: []; params?: {} }
     'auth.verify_otp_body': { paramsTuple?: []; params?: {} }
     'auth.login': { paramsTuple?: []; params?: {} }

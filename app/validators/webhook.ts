@@ -1,6 +1,22 @@
 import vine from '@vinejs/vine'
 import { WEBHOOK_EVENTS } from '#enums/webhook_event'
 import { paginationFields } from '#validators/pagination'
+import { formText, fromForm, type FormFields } from '#validators/form'
+
+/** A form's checkboxes: none checked sends nothing, one sends a string, several an array. */
+function formList(value: unknown): unknown {
+  if (value === undefined || value === null) return []
+  return Array.isArray(value) ? value : [value]
+}
+
+/** The console's new-endpoint form as the JSON body. */
+function endpointForm(fields: FormFields): FormFields {
+  return {
+    url: formText(fields.url),
+    events: formList(fields.events),
+    description: formText(fields.description),
+  }
+}
 
 /**
  * An absolute http(s) URL. Whether http is allowed, and where the host resolves, is the service's
@@ -17,9 +33,11 @@ const events = () => vine.array(vine.enum(WEBHOOK_EVENTS)).minLength(1).maxLengt
 
 const description = () => vine.string().trim().maxLength(500)
 
-/** `POST /api/v1/admin/webhooks`. */
+/** `POST /api/v1/admin/webhooks`, and the console's new-endpoint form (`meta: { form: true }`). */
 export const createWebhookEndpointValidator = vine.create(
-  vine.object({ url: url(), events: events(), description: description().optional() })
+  vine
+    .object({ url: url(), events: events(), description: description().optional() })
+    .parse(fromForm(endpointForm))
 )
 
 /** `PUT /api/v1/admin/webhooks/{id}`: only the fields sent change. */

@@ -284,7 +284,7 @@ test.group('API keys: revocation on another instance', () => {
     revoked.assertStatus(200)
     const refused = await read()
     assert.equal(refused.status, 401)
-    const problem = await refused.json()
+    const problem = (await refused.json()) as { code: string }
     assert.equal(problem.code, 'API_KEY_INVALID')
   })
 })
