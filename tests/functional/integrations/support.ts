@@ -3,6 +3,7 @@
 | signature with the `standardwebhooks` package (the secret the API answered at creation), and
 | records what it got. It answers `status` (204 by default); `down()` makes it answer 503.
 */
+import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { ApiClient } from '@japa/api-client'
@@ -12,6 +13,10 @@ import { UserType } from '#enums/user_type'
 import { WebhookDeliveryService } from '#services/integrations/webhook_delivery_service'
 import { OutboxService } from '#services/mail/outbox_service'
 import type { WebhookEventType } from '#enums/webhook_event'
+import { DateTime } from 'luxon'
+import WebhookEndpoint from '#models/webhook_endpoint'
+import WebhookDelivery from '#models/webhook_delivery'
+import { newWebhookSecret, sealSecrets } from '#services/integrations/webhook_secrets'
 
 /** One request the receiver accepted (its signature verified). */
 export interface ReceivedEvent {
@@ -126,4 +131,39 @@ export async function registeredEndpoint(
 export async function workerPass(webhooks = new WebhookDeliveryService()) {
   await new OutboxService().deliverDue(1000)
   return webhooks.deliverDue()
+}
+
+/** An endpoint stored directly (no request), and one delivered event of it, for page fixtures. */
+export async function storedEndpoint(enabled = true) {
+  const id = randomUUID()
+  const endpoint = await WebhookEndpoint.create({
+    id,
+    url: 'http://127.0.0.1:9/hooks',
+    description: '',
+    events: ['order.placed'],
+    secrets: sealSecrets(id, { current: newWebhookSecret() }),
+    enabled,
+    disabledReason: enabled ? null : 'manual',
+    failingSince: null,
+    createdBy: null,
+  })
+  const delivery = await WebhookDelivery.create({
+    endpointId: endpoint.id,
+    eventId: randomUUID(),
+    eventType: 'order.placed',
+    resourceKey: `order:${randomUUID()}`,
+    payload: '{}',
+    occurredAt: DateTime.now(),
+    status: 'DELIVERED',
+    attempts: 1,
+    nextAttemptAt: DateTime.now(),
+    lockedUntil: null,
+    lastStatusCode: 204,
+    lastDurationMs: 3,
+    lastResponse: '',
+    lastError: null,
+    lastAttemptAt: DateTime.now(),
+    deliveredAt: DateTime.now(),
+  })
+  return { endpoint, delivery }
 }
