@@ -3,11 +3,12 @@ import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { OutboxService } from '#services/mail/outbox_service'
 import { OutboxWorker } from '#services/mail/outbox_worker'
+import { WebhookDeliveryService } from '#services/integrations/webhook_delivery_service'
 
-/** Delivers pending outbox mail: once, or continuously as a separate worker process. */
+/** Delivers pending outbox mail and webhook deliveries: once, or continuously as a separate worker process. */
 export default class OutboxWork extends BaseCommand {
   static commandName = 'outbox:work'
-  static description = 'Deliver pending outbox e-mails (use --once for a single pass)'
+  static description = 'Deliver pending outbox e-mails and webhooks (use --once for a single pass)'
   static options: CommandOptions = { startApp: true, staysAlive: true }
 
   @flags.boolean({ description: 'Run one delivery pass and exit' })
@@ -17,12 +18,14 @@ export default class OutboxWork extends BaseCommand {
   declare interval: number
 
   @inject()
-  async run(outbox: OutboxService, worker: OutboxWorker) {
+  async run(outbox: OutboxService, worker: OutboxWorker, webhooks: WebhookDeliveryService) {
     if (this.once) {
       const report = await outbox.deliverDue(500)
       this.logger.info(
         `sent ${report.sent}, failed ${report.failed}, expired (not sent) ${report.expired}`
       )
+      const hooks = await webhooks.deliverDue({ limit: 500 })
+      this.logger.info(`webhooks delivered ${hooks.delivered}, failed ${hooks.failed}`)
       return this.terminate()
     }
     // The same worker as the web server's, expired-row pruning included; on SIGTERM or SIGINT it

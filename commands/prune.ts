@@ -20,7 +20,8 @@ export default class Prune extends BaseCommand {
       `pruned ${report.oneTimeCodes} one-time code(s), ${report.refreshTokens} refresh token(s), ` +
         `${report.idempotencyKeys} idempotency key(s), ${report.outboxMessages} sent or expired ` +
         `message(s), ${report.failedOutboxMessages} failed message(s); ` +
-        `${report.expiredCodeMails} unsent code mail(s) expired`
+        `${report.expiredCodeMails} unsent code mail(s) expired; ` +
+        `${report.webhookDeliveries} finished webhook delivery(ies)`
     )
   }
 }

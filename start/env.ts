@@ -200,6 +200,9 @@ export const environmentSchema = {
 
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
 
+  // Webhook URLs that resolve to loopback, private or link-local addresses (docs/api/integrations.md).
+  WEBHOOK_ALLOW_PRIVATE: flag(),
+
   // A misspelt zone would shift every coupon date silently.
   STORE_TIMEZONE: described(
     textWhere((zone) => IANAZone.isValidZone(zone)),

@@ -6,6 +6,7 @@
 export const controllers = {
   admin: {
     Activity: () => import('#controllers/admin/activity_controller'),
+    ApiKeys: () => import('#controllers/admin/api_keys_controller'),
     Coupons: () => import('#controllers/admin/coupons_controller'),
     Dashboard: () => import('#controllers/admin/dashboard_controller'),
     Orders: () => import('#controllers/admin/orders_controller'),
@@ -17,6 +18,7 @@ export const controllers = {
     Shops: () => import('#controllers/admin/shops_controller'),
     TaxRates: () => import('#controllers/admin/tax_rates_controller'),
     Users: () => import('#controllers/admin/users_controller'),
+    Webhooks: () => import('#controllers/admin/webhooks_controller'),
   },
   api: {
     accounts: {
@@ -45,6 +47,10 @@ export const controllers = {
     coupons: {
       AdminCoupons: () => import('#controllers/api/coupons/admin_coupons_controller'),
       Coupons: () => import('#controllers/api/coupons/coupons_controller'),
+    },
+    integrations: {
+      AdminApiKeys: () => import('#controllers/api/integrations/admin_api_keys_controller'),
+      AdminWebhooks: () => import('#controllers/api/integrations/admin_webhooks_controller'),
     },
     legal: {
       Policies: () => import('#controllers/api/legal/policies_controller'),

@@ -55,6 +55,17 @@ export type ScannedRoutes = {
     'admin_orders.update_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'activity.index': { paramsTuple?: []; params?: {} }
+    'admin_webhooks.index': { paramsTuple?: []; params?: {} }
+    'admin_webhooks.store': { paramsTuple?: []; params?: {} }
+    'admin_webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.rotate_secret': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.deliveries': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.redeliver': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_api_keys.index': { paramsTuple?: []; params?: {} }
+    'admin_api_keys.store': { paramsTuple?: []; params?: {} }
+    'admin_api_keys.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.login': { paramsTuple?: []; params?: {} }
     'console.login.store': { paramsTuple?: []; params?: {} }
     'console.logout': { paramsTuple?: []; params?: {} }
@@ -112,6 +123,17 @@ export type ScannedRoutes = {
     'console.products.confirm_take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.restore': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.index': { paramsTuple?: []; params?: {} }
+    'console.webhooks.create': { paramsTuple?: []; params?: {} }
+    'console.webhooks.store': { paramsTuple?: []; params?: {} }
+    'console.webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.enable': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.disable': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.rotate_secret': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.redeliver': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.api_keys.index': { paramsTuple?: []; params?: {} }
+    'console.api_keys.store': { paramsTuple?: []; params?: {} }
+    'console.api_keys.revoke': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'auth.register': { paramsTuple?: []; params?: {} }
     'auth.verify_otp': { paramsTuple?: []; params?: {} }
     'auth.verify_otp_body': { paramsTuple?: []; params?: {} }
@@ -165,6 +187,10 @@ export type ScannedRoutes = {
     'admin_orders.index': { paramsTuple?: []; params?: {} }
     'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'activity.index': { paramsTuple?: []; params?: {} }
+    'admin_webhooks.index': { paramsTuple?: []; params?: {} }
+    'admin_webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.deliveries': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_api_keys.index': { paramsTuple?: []; params?: {} }
     'console.login': { paramsTuple?: []; params?: {} }
     'console.dashboard': { paramsTuple?: []; params?: {} }
     'console.search.index': { paramsTuple?: []; params?: {} }
@@ -198,6 +224,10 @@ export type ScannedRoutes = {
     'console.products.index': { paramsTuple?: []; params?: {} }
     'console.products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.confirm_take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.index': { paramsTuple?: []; params?: {} }
+    'console.webhooks.create': { paramsTuple?: []; params?: {} }
+    'console.webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.api_keys.index': { paramsTuple?: []; params?: {} }
     'auth.verify_otp': { paramsTuple?: []; params?: {} }
     'auth.forget_password': { paramsTuple?: []; params?: {} }
     'auth.reset_password': { paramsTuple?: []; params?: {} }
@@ -233,6 +263,10 @@ export type ScannedRoutes = {
     'admin_orders.index': { paramsTuple?: []; params?: {} }
     'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'activity.index': { paramsTuple?: []; params?: {} }
+    'admin_webhooks.index': { paramsTuple?: []; params?: {} }
+    'admin_webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.deliveries': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_api_keys.index': { paramsTuple?: []; params?: {} }
     'console.login': { paramsTuple?: []; params?: {} }
     'console.dashboard': { paramsTuple?: []; params?: {} }
     'console.search.index': { paramsTuple?: []; params?: {} }
@@ -266,6 +300,10 @@ export type ScannedRoutes = {
     'console.products.index': { paramsTuple?: []; params?: {} }
     'console.products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.confirm_take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.index': { paramsTuple?: []; params?: {} }
+    'console.webhooks.create': { paramsTuple?: []; params?: {} }
+    'console.webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.api_keys.index': { paramsTuple?: []; params?: {} }
     'auth.verify_otp': { paramsTuple?: []; params?: {} }
     'auth.forget_password': { paramsTuple?: []; params?: {} }
     'auth.reset_password': { paramsTuple?: []; params?: {} }
@@ -288,6 +326,10 @@ export type ScannedRoutes = {
     'admin_shipping_methods.store': { paramsTuple?: []; params?: {} }
     'admin_tax_rates.store': { paramsTuple?: []; params?: {} }
     'orders.cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.store': { paramsTuple?: []; params?: {} }
+    'admin_webhooks.rotate_secret': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.redeliver': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_api_keys.store': { paramsTuple?: []; params?: {} }
     'console.login.store': { paramsTuple?: []; params?: {} }
     'console.logout': { paramsTuple?: []; params?: {} }
     'console.users.activate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -306,6 +348,13 @@ export type ScannedRoutes = {
     'console.shipping_methods.deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.restore': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.store': { paramsTuple?: []; params?: {} }
+    'console.webhooks.enable': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.disable': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.rotate_secret': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.webhooks.redeliver': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.api_keys.store': { paramsTuple?: []; params?: {} }
+    'console.api_keys.revoke': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'auth.register': { paramsTuple?: []; params?: {} }
     'auth.verify_otp_body': { paramsTuple?: []; params?: {} }
     'auth.login': { paramsTuple?: []; params?: {} }
@@ -327,6 +376,7 @@ export type ScannedRoutes = {
     'seller_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.policies.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -347,6 +397,8 @@ export type ScannedRoutes = {
     'shipping_addresses.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shipping_methods.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_tax_rates.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_webhooks.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_api_keys.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_products.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }

@@ -14,6 +14,8 @@ export const AUDIT_TARGET_TYPES = [
   'tax_rate',
   'shipping_method',
   'product',
+  'webhook_endpoint',
+  'api_key',
 ] as const
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number]
 
@@ -43,6 +45,12 @@ export const AUDIT_ACTIONS = [
   'product.deactivated',
   'product.taken_down',
   'product.restored',
+  'webhook_endpoint.created',
+  'webhook_endpoint.updated',
+  'webhook_endpoint.secret_rotated',
+  'webhook_endpoint.deleted',
+  'api_key.created',
+  'api_key.revoked',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

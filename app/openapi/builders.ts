@@ -12,6 +12,12 @@ import {
   TokenExpired,
   TokenRevoked,
 } from '#exceptions/account_errors'
+import {
+  ApiKeyInvalid,
+  ApiKeyNotAccepted,
+  ApiKeyScopeMissing,
+} from '#exceptions/integration_errors'
+import type { ApiKeyScope } from '#enums/api_key_scope'
 import { arrayOf, objectOf, ref, type JsonSchema } from '#openapi/json_schema'
 
 export { arrayOf, objectOf, ref, type JsonSchema }
@@ -43,6 +49,8 @@ export interface OperationSpec {
   errorNotes?: Record<number, string>
   /** `envelope` for account and policy routes, `problem` for `/api/v1`. */
   style: 'envelope' | 'problem' | 'plain'
+  /** The API key scope that also admits a key (docs/api/integrations.md); none: no key. */
+  apiKeyScope?: ApiKeyScope
 }
 
 /** The page shape of `/api/v1` lists. */
@@ -115,6 +123,7 @@ function errorsOf(spec: OperationSpec): ErrorDefinition[] {
   if (spec.auth === 'bearer') {
     errors.push(known.unauthorized, InvalidToken, TokenExpired, TokenRevoked, AccountDeactivated)
     if (spec.roles?.some((role) => !role.startsWith('any '))) errors.push(known.forbidden)
+    errors.push(...(spec.apiKeyScope ? [ApiKeyInvalid, ApiKeyScopeMissing] : [ApiKeyNotAccepted]))
   }
   errors.push(...(spec.errors ?? []))
   if (takesUuid(spec)) errors.push(known.routeNotFound)
@@ -194,6 +203,7 @@ export function buildOperation(spec: OperationSpec) {
   const description = [
     spec.description,
     spec.roles ? `Roles: ${spec.roles.join(', ')}.` : undefined,
+    spec.apiKeyScope ? `Also takes an API key with the scope \`${spec.apiKeyScope}\`.` : undefined,
   ]
     .filter(Boolean)
     .join('\n\n')
@@ -203,7 +213,12 @@ export function buildOperation(spec: OperationSpec) {
     summary: spec.summary,
     ...(description ? { description } : {}),
     tags: spec.tags,
-    security: spec.auth === 'bearer' ? [{ bearerAuth: [] }] : [],
+    security:
+      spec.auth !== 'bearer'
+        ? []
+        : spec.apiKeyScope
+          ? [{ bearerAuth: [] }, { apiKey: [] }]
+          : [{ bearerAuth: [] }],
     ...(parameters.length ? { parameters } : {}),
     ...(spec.body
       ? {

@@ -179,6 +179,7 @@ export const catalogPaths: AreaPaths = {
   '/api/v1/admin/shops': {
     get: {
       ...admin,
+      apiKeyScope: 'catalog:read',
       operationId: 'listShops',
       summary: 'Every shop, optionally of one status',
       query: adminShopListValidator.toJSONSchema() as JsonSchema,
@@ -188,6 +189,7 @@ export const catalogPaths: AreaPaths = {
   '/api/v1/admin/shops/{id}/approve': {
     put: {
       ...admin,
+      apiKeyScope: 'catalog:write',
       operationId: 'approveShop',
       summary: 'Approve a shop (from PENDING or SUSPENDED; repeating is a no-op)',
       description:
@@ -201,6 +203,7 @@ export const catalogPaths: AreaPaths = {
   '/api/v1/admin/shops/{id}/suspend': {
     put: {
       ...admin,
+      apiKeyScope: 'catalog:write',
       operationId: 'suspendShop',
       summary: 'Suspend a shop (from PENDING or APPROVED; repeating is a no-op)',
       description:

@@ -13,6 +13,11 @@ import ShippingMethodTransformer from '#transformers/shipping_method_transformer
 import ShopTransformer from '#transformers/shop_transformer'
 import TaxRateTransformer from '#transformers/tax_rate_transformer'
 import UserTransformer from '#transformers/user_transformer'
+import WebhookEndpointTransformer, {
+  WebhookDeliveryTransformer,
+  WebhookSecretTransformer,
+} from '#transformers/webhook_transformer'
+import ApiKeyTransformer, { NewApiKeyTransformer } from '#transformers/api_key_transformer'
 
 const fieldMessages: JsonSchema = {
   type: 'array',
@@ -86,6 +91,11 @@ export const sharedSchemas: Record<string, JsonSchema> = {
   CheckoutSummary: CheckoutSummaryTransformer.shape.schema,
   Order: OrderTransformer.shape.schema,
   AdminAction: AdminActionTransformer.shape.schema,
+  WebhookEndpoint: WebhookEndpointTransformer.shape.schema,
+  WebhookEndpointSecret: WebhookSecretTransformer.schema,
+  WebhookDelivery: WebhookDeliveryTransformer.shape.schema,
+  ApiKey: ApiKeyTransformer.shape.schema,
+  NewApiKey: NewApiKeyTransformer.schema,
 }
 
 /** Response headers shared by every area. */

@@ -9,6 +9,7 @@ import { couponsPaths } from '#openapi/coupons'
 import { checkoutPaths } from '#openapi/checkout'
 import { ordersPaths } from '#openapi/orders'
 import { auditPaths } from '#openapi/audit'
+import { integrationsPaths } from '#openapi/integrations'
 
 const AREAS: AreaPaths[] = [
   systemPaths,
@@ -20,6 +21,7 @@ const AREAS: AreaPaths[] = [
   checkoutPaths,
   ordersPaths,
   auditPaths,
+  integrationsPaths,
 ]
 
 let cached: Record<string, unknown> | undefined
@@ -60,7 +62,15 @@ export function openApiDocument(): Record<string, unknown> {
     },
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API key (`sk_live_…`, docs/api/integrations.md), on the admin routes that name a scope',
+        },
+      },
       schemas: sharedSchemas,
       headers: sharedHeaders,
     },

@@ -44,10 +44,13 @@ function managedOrders(
 ): AreaPaths {
   const ownOrders: Record<number, string> =
     prefix === 'seller' ? { 404: "Unknown, or an order of another seller's shop." } : {}
+  const read = prefix === 'admin' ? { apiKeyScope: 'orders:read' as const } : {}
+  const write = prefix === 'admin' ? { apiKeyScope: 'orders:write' as const } : {}
   return {
     [`/api/v1/${prefix}/orders`]: {
       get: {
         ...base,
+        ...read,
         operationId: `list${prefix === 'seller' ? 'Seller' : 'All'}Orders`,
         summary: `${names.list}, newest first`,
         description: list.description,
@@ -58,6 +61,7 @@ function managedOrders(
     [`/api/v1/${prefix}/orders/{id}`]: {
       get: {
         ...base,
+        ...read,
         operationId: `get${prefix === 'seller' ? 'Seller' : 'Any'}Order`,
         summary: `${names.one}, with its status history`,
         pathParams: ['id'],
@@ -69,6 +73,7 @@ function managedOrders(
     [`/api/v1/${prefix}/orders/{id}/status`]: {
       put: {
         ...base,
+        ...write,
         operationId: `${prefix}SetOrderStatus`,
         summary: `Move ${names.one.toLowerCase()} to another status`,
         description: statusRules,
@@ -82,6 +87,7 @@ function managedOrders(
     [`/api/v1/${prefix}/orders/{id}/payment-status`]: {
       put: {
         ...base,
+        ...write,
         operationId: `${prefix}SetPaymentStatus`,
         summary: `Record a payment or a refund for ${names.one.toLowerCase()}`,
         description: paymentRules,

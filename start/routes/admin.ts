@@ -23,6 +23,8 @@ const {
   ShippingMethods,
   Products,
   Search,
+  Webhooks,
+  ApiKeys,
 } = controllers.admin
 
 router
@@ -90,6 +92,19 @@ router
           .as('products.confirm_take_down')
         router.post('/products/:id/take-down', [Products, 'takeDown']).as('products.take_down')
         router.post('/products/:id/restore', [Products, 'restore']).as('products.restore')
+
+        router.resource('webhooks', Webhooks).only(['index', 'create', 'store', 'show'])
+        router.post('/webhooks/:id/enable', [Webhooks, 'enable']).as('webhooks.enable')
+        router.post('/webhooks/:id/disable', [Webhooks, 'disable']).as('webhooks.disable')
+        router
+          .post('/webhooks/:id/rotate-secret', [Webhooks, 'rotateSecret'])
+          .as('webhooks.rotate_secret')
+        router
+          .post('/webhooks/deliveries/:id/redeliver', [Webhooks, 'redeliver'])
+          .as('webhooks.redeliver')
+
+        router.resource('api-keys', ApiKeys).only(['index', 'store'])
+        router.post('/api-keys/:id/revoke', [ApiKeys, 'revoke']).as('api_keys.revoke')
       })
       .use(middleware.console())
   })

@@ -30,11 +30,15 @@ router
   .prefix('/api/v1/seller')
   .use(middleware.auth())
 
+// Also taken with an API key holding the scope named (docs/api/integrations.md).
 router
   .group(() => {
-    router.get('/shops', [AdminShops, 'index'])
-    router.put('/shops/:id/approve', [AdminShops, 'approve'])
-    router.put('/shops/:id/suspend', [AdminShops, 'suspend'])
+    router.get('/shops', [AdminShops, 'index']).use(middleware.auth({ scope: 'catalog:read' }))
+    router
+      .put('/shops/:id/approve', [AdminShops, 'approve'])
+      .use(middleware.auth({ scope: 'catalog:write' }))
+    router
+      .put('/shops/:id/suspend', [AdminShops, 'suspend'])
+      .use(middleware.auth({ scope: 'catalog:write' }))
   })
   .prefix('/api/v1/admin')
-  .use(middleware.auth())

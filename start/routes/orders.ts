@@ -18,11 +18,20 @@ router
     router.get('/seller/orders/:id', [SellerOrders, 'show'])
     router.put('/seller/orders/:id/status', [SellerOrders, 'updateStatus'])
     router.put('/seller/orders/:id/payment-status', [SellerOrders, 'updatePaymentStatus'])
-
-    router.get('/admin/orders', [AdminOrders, 'index'])
-    router.get('/admin/orders/:id', [AdminOrders, 'show'])
-    router.put('/admin/orders/:id/status', [AdminOrders, 'updateStatus'])
-    router.put('/admin/orders/:id/payment-status', [AdminOrders, 'updatePaymentStatus'])
   })
   .prefix('/api/v1')
   .use(middleware.auth())
+
+// Admin routes also take an API key holding the scope named (docs/api/integrations.md).
+router
+  .group(() => {
+    router.get('/orders', [AdminOrders, 'index']).use(middleware.auth({ scope: 'orders:read' }))
+    router.get('/orders/:id', [AdminOrders, 'show']).use(middleware.auth({ scope: 'orders:read' }))
+    router
+      .put('/orders/:id/status', [AdminOrders, 'updateStatus'])
+      .use(middleware.auth({ scope: 'orders:write' }))
+    router
+      .put('/orders/:id/payment-status', [AdminOrders, 'updatePaymentStatus'])
+      .use(middleware.auth({ scope: 'orders:write' }))
+  })
+  .prefix('/api/v1/admin')

@@ -36,6 +36,7 @@ import { OrderNumbers } from '#services/checkout/order_number'
 import { CouponUsageService } from '#services/coupons/coupon_usage_service'
 import { OrderQueryService } from '#services/orders/order_query_service'
 import { OutboxService, type OutboxMail } from '#services/mail/outbox_service'
+import { orderEvent } from '#services/integrations/webhook_events'
 import { CartChanged } from '#exceptions/checkout_errors'
 import type { Actor } from '#support/actor'
 
@@ -180,7 +181,11 @@ export class OrderPlacementService {
             })
           )
         ),
-        this.outbox.enqueueWrite(trx, mails, placedAt),
+        this.outbox.enqueueWrite(
+          trx,
+          [...mails, ...orders.map((order) => orderEvent('order.placed', order, placedAt))],
+          placedAt
+        ),
       ],
       // Emptying the cart is also its check: two checkouts of one cart (two keys, two tabs) both
       // priced it; the second one's delete waits for the first one's commit and finds it empty.

@@ -9,12 +9,18 @@ import type { MailersList } from '@adonisjs/mail/types'
 import OutboxMessage from '#models/outbox_message'
 import { MAIL_KINDS, type MailKind } from '#mails/registry'
 import { sqlTime } from '#support/sql_time'
-import { insertValuesOf, type PendingWrite } from '#queries/write_batch'
+import { insertValuesOf, writeBatch, type PendingWrite } from '#queries/write_batch'
 import { claimDueMessages, type ClaimedMessage } from '#queries/outbox_claim'
 import env from '#start/env'
 import tokensConfig from '#config/tokens'
 import { useCompiledMailTemplates } from '#mails/template_engine'
 import { openSecret, sealSecret, type OutboxSecret } from '#services/mail/outbox_secret'
+import {
+  WEBHOOK_EVENT_KIND,
+  type WebhookEventPayload,
+  type WebhookOutboxEntry,
+} from '#services/integrations/webhook_events'
+import { fanOutWebhookEvent } from '#services/integrations/webhook_fan_out'
 
 /**
  * How long a claimed message stays invisible to other workers while it is being sent: the lease
@@ -72,6 +78,12 @@ export interface OutboxMail {
   kind: MailKind
   payload: Record<string, unknown>
 }
+
+/**
+ * What the outbox delivers: a mail, or a webhook event (#services/integrations/webhook_events),
+ * which the worker fans out to the subscribed endpoints' deliveries.
+ */
+export type OutboxEntry = OutboxMail | WebhookOutboxEntry
 
 /** Outcome of one delivery pass. */
 export interface DeliveryReport {
@@ -160,7 +172,7 @@ export class OutboxService {
    */
   async enqueue(
     trx: TransactionClientContract,
-    kind: MailKind,
+    kind: OutboxEntry['kind'],
     payload: Record<string, unknown>,
     secret?: OutboxSecret
   ) {
@@ -186,7 +198,7 @@ export class OutboxService {
    * `enqueue` writes it, `at` being when it was written and is first due. Nothing is written until
    * the caller sends it.
    */
-  enqueueWrite(trx: TransactionClientContract, mails: OutboxMail[], at: DateTime): PendingWrite {
+  enqueueWrite(trx: TransactionClientContract, mails: OutboxEntry[], at: DateTime): PendingWrite {
     return insertValuesOf(
       trx,
       OutboxMessage,
@@ -203,6 +215,12 @@ export class OutboxService {
         })
       )
     )
+  }
+
+  /** Writes `entries` with `trx` in one multi-row insert, as `enqueueWrite` builds it. */
+  async enqueueAll(trx: TransactionClientContract, entries: OutboxEntry[], at: DateTime) {
+    if (entries.length === 0) return
+    await writeBatch(trx, [], this.enqueueWrite(trx, entries, at))
   }
 
   /**
@@ -444,9 +462,13 @@ export class OutboxService {
     }
     const build = MAIL_KINDS[message.kind as MailKind]
     try {
-      if (!build) throw new Error(`unknown outbox kind "${message.kind}"`)
-      useCompiledMailTemplates()
-      await mail.use(this.#mailer).send(build(ready.payload as any))
+      if (message.kind === WEBHOOK_EVENT_KIND) {
+        await fanOutWebhookEvent(message.id, ready.payload as unknown as WebhookEventPayload)
+      } else {
+        if (!build) throw new Error(`unknown outbox kind "${message.kind}"`)
+        useCompiledMailTemplates()
+        await mail.use(this.#mailer).send(build(ready.payload as any))
+      }
     } catch (error) {
       const attempts = message.attempts + 1
       const delay = Math.min(FIRST_RETRY_SECONDS * 2 ** (attempts - 1), MAX_RETRY_SECONDS)

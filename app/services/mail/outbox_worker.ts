@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
 import { handledIn, OutboxService } from '#services/mail/outbox_service'
 import { PruneService } from '#services/system/prune_service'
+import { WebhookDeliveryService } from '#services/integrations/webhook_delivery_service'
 
 /**
  * How often the worker also prunes expired rows and erases expired codes from unsent mail
@@ -29,7 +30,8 @@ export class OutboxWorker {
 
   constructor(
     protected outbox: OutboxService,
-    protected pruneService: PruneService
+    protected pruneService: PruneService,
+    protected webhooks: WebhookDeliveryService = new WebhookDeliveryService()
   ) {}
 
   /** Starts polling every `intervalMs`; the timer does not keep the process alive. */
@@ -53,14 +55,23 @@ export class OutboxWorker {
   }
 
   async #run() {
+    const stopping = () => this.#stopping
     try {
-      const stopping = () => this.#stopping
       let report
       do {
         report = await this.outbox.deliverDue(MESSAGES_PER_CALL, stopping)
       } while (handledIn(report) >= MESSAGES_PER_CALL && !this.#stopping)
     } catch (error) {
       logger.error({ err: error }, 'outbox pass failed')
+    }
+    // Webhook events the pass above fanned out go out in the same tick.
+    try {
+      let report
+      do {
+        report = await this.webhooks.deliverDue({ limit: MESSAGES_PER_CALL, stopping })
+      } while (report.delivered + report.failed >= MESSAGES_PER_CALL && !this.#stopping)
+    } catch (error) {
+      logger.error({ err: error }, 'webhook delivery pass failed')
     }
     if (Date.now() - this.#lastPruneAt < PRUNE_EVERY_MS) return
     this.#lastPruneAt = Date.now()

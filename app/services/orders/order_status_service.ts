@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon'
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -22,6 +23,8 @@ import { CouponUsageService } from '#services/coupons/coupon_usage_service'
 import { StockService } from '#services/catalog/stock_service'
 import { sqlTime } from '#support/sql_time'
 import { AuditTrail } from '#services/admin/audit_trail_service'
+import { OutboxService } from '#services/mail/outbox_service'
+import { orderEvent } from '#services/integrations/webhook_events'
 import { isAdministrator } from '#policies/roles'
 import type { Actor } from '#support/actor'
 
@@ -83,7 +86,8 @@ export class OrderStatusService {
     protected orders: OrderQueryService,
     protected coupons: CouponUsageService,
     protected stock: StockService,
-    protected audit: AuditTrail
+    protected audit: AuditTrail,
+    protected outbox: OutboxService
   ) {}
 
   /** A customer cancels one of their orders. */
@@ -111,7 +115,22 @@ export class OrderStatusService {
       if (to === 'CANCELLED') await this.#undoPlacement(order, trx)
       await this.#record(trx, order, actor.user, 'STATUS', from.status, to)
       await this.#audit(trx, order, actor, 'STATUS', from.status, to)
-      return this.orders.find(actor, order.id, { client: trx })
+      const changed = await this.orders.find(actor, order.id, { client: trx })
+      // Webhook events, in this transaction: a change that rolls back sends nothing.
+      const at = DateTime.now()
+      const previous = { previousStatus: from.status }
+      await this.outbox.enqueueAll(
+        trx,
+        [
+          orderEvent('order.status_changed', changed, at, previous),
+          // A millisecond later, so that receivers get it after the status change it follows.
+          ...(to === 'CANCELLED'
+            ? [orderEvent('order.cancelled', changed, at.plus({ milliseconds: 1 }), previous)]
+            : []),
+        ],
+        at
+      )
+      return changed
     })
   }
 

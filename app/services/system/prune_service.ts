@@ -18,7 +18,12 @@ export interface PruneReport {
   failedOutboxMessages: number
   /** Unsent code mails whose codes expired: not removed, set aside as EXPIRED, codes erased. */
   expiredCodeMails: number
+  /** Webhook deliveries delivered or given up more than `WEBHOOK_LOG_RETENTION_DAYS` ago. */
+  webhookDeliveries: number
 }
+
+/** How long the webhook delivery log keeps a finished delivery (docs/api/integrations.md). */
+export const WEBHOOK_LOG_RETENTION_DAYS = 30
 
 /** Rows deleted per statement, so a large backlog never holds long locks or one huge transaction. */
 const BATCH_SIZE = 1000
@@ -83,6 +88,12 @@ export class PruneService {
         query
           .where('status', 'FAILED')
           .where('updated_at', '<', sqlTime(now.minus({ days: failedRetention })))
+      ),
+      // The delivery log: a pending delivery stays until it is delivered or given up.
+      webhookDeliveries: await this.#deleteInBatches('webhook_deliveries', (query) =>
+        query
+          .whereIn('status', ['DELIVERED', 'FAILED'])
+          .where('updated_at', '<', sqlTime(now.minus({ days: WEBHOOK_LOG_RETENTION_DAYS })))
       ),
     }
     const total = Object.values(report).reduce((sum, count) => sum + count, 0)

@@ -111,8 +111,17 @@ export async function brokenInvariants(
             where m.kind = 'verification_code' and m.payload::jsonb ->> 'email' = u.email) <> 1`
   )
   if (codes) broken.push(`${codes} accounts without exactly one verification mail`)
+  // Webhook events: one order.placed per order, in the outbox with the order's own transaction.
+  const placedEvents = await count(
+    `select count(*)::int as n from orders o
+     where (select count(*) from outbox_messages m
+            where m.kind = 'webhook_event'
+              and m.payload::jsonb ->> 'type' = 'order.placed'
+              and m.payload::jsonb ->> 'resource' = 'order:' || o.id::text) <> 1`
+  )
+  if (placedEvents) broken.push(`${placedEvents} orders without exactly one order.placed event`)
   const outbox = await cluster.one(
-    `select count(*) filter (where status = 'SENT')::int as sent,
+    `select count(*) filter (where status = 'SENT' and kind <> 'webhook_event')::int as sent,
             count(*) filter (where status <> 'SENT')::int as unsent,
             count(*) filter (where locked_until is not null)::int as claimed
      from outbox_messages`

@@ -162,6 +162,13 @@ export async function cleanUp(userIds: string[], couponIds: string[]) {
       .whereLike('payload', `%${JSON.stringify(email)}%`)
       .delete()
   }
+  for (const orderId of orderIds) {
+    await db
+      .from('outbox_messages')
+      .where('kind', 'webhook_event')
+      .whereLike('payload', `%"order:${orderId}"%`)
+      .delete()
+  }
   await db.from('users').whereIn('id', userIds).delete()
 }
 

@@ -25,6 +25,10 @@ import { expectRedirect, signedIn, submitted } from '#tests/functional/console/s
 import { eachInTransaction } from '#tests/helpers/transactions'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { formAction } from '#tests/helpers/routes'
+import WebhookEndpoint from '#models/webhook_endpoint'
+import WebhookDelivery from '#models/webhook_delivery'
+import ApiKey from '#models/api_key'
+import { storedEndpoint } from '#tests/functional/integrations/support'
 
 /** The rows the console's routes act on, made fresh for each test. */
 interface World {
@@ -40,6 +44,10 @@ interface World {
   inactiveMethod: ShippingMethod
   activeProduct: Product
   takenDownProduct: Product
+  endpoint: WebhookEndpoint
+  disabledEndpoint: WebhookEndpoint
+  delivery: WebhookDelivery
+  apiKey: ApiKey
 }
 
 let worlds = 0
@@ -63,6 +71,17 @@ async function makeWorld(): Promise<World> {
     takenDownProduct: await ProductFactory.apply('takenDown')
       .merge({ shopId: approvedShop.id })
       .create(),
+    ...(await storedEndpoint().then(({ endpoint, delivery }) => ({ endpoint, delivery }))),
+    disabledEndpoint: await storedEndpoint(false).then(({ endpoint }) => endpoint),
+    apiKey: await ApiKey.create({
+      name: `Key ${worlds}`,
+      prefix: 'sk_live_fixture0',
+      tokenHash: `${worlds}`.padStart(64, '0'),
+      scopes: ['orders:read'],
+      createdBy: seller.id,
+      lastUsedAt: null,
+      revokedAt: null,
+    }),
   }
 }
 
@@ -318,6 +337,52 @@ const ROUTES: ConsoleRoute[] = [
     params: (world) => ({ id: world.takenDownProduct.id }),
     snapshot: (world) =>
       Product.findOrFail(world.takenDownProduct.id).then((row) => row.takenDownAt === null),
+  },
+  { name: 'console.webhooks.index' },
+  { name: 'console.webhooks.create' },
+  {
+    name: 'console.webhooks.store',
+    form: { url: 'http://127.0.0.1:9/created', events: 'order.placed' },
+    snapshot: () =>
+      WebhookEndpoint.query()
+        .where('url', 'http://127.0.0.1:9/created')
+        .then((rows) => rows.length),
+  },
+  { name: 'console.webhooks.show', params: (world) => ({ id: world.endpoint.id }) },
+  {
+    name: 'console.webhooks.disable',
+    params: (world) => ({ id: world.endpoint.id }),
+    snapshot: (world) => WebhookEndpoint.findOrFail(world.endpoint.id).then((row) => row.enabled),
+  },
+  {
+    name: 'console.webhooks.enable',
+    params: (world) => ({ id: world.disabledEndpoint.id }),
+    snapshot: (world) =>
+      WebhookEndpoint.findOrFail(world.disabledEndpoint.id).then((row) => row.enabled),
+  },
+  {
+    name: 'console.webhooks.rotate_secret',
+    params: (world) => ({ id: world.endpoint.id }),
+    snapshot: (world) => WebhookEndpoint.findOrFail(world.endpoint.id).then((row) => row.secrets),
+  },
+  {
+    name: 'console.webhooks.redeliver',
+    params: (world) => ({ id: world.delivery.id }),
+    snapshot: (world) => WebhookDelivery.findOrFail(world.delivery.id).then((row) => row.status),
+  },
+  { name: 'console.api_keys.index' },
+  {
+    name: 'console.api_keys.store',
+    form: { name: 'Created key', scopes: 'orders:read' },
+    snapshot: () =>
+      ApiKey.query()
+        .where('name', 'Created key')
+        .then((rows) => rows.length),
+  },
+  {
+    name: 'console.api_keys.revoke',
+    params: (world) => ({ id: world.apiKey.id }),
+    snapshot: (world) => ApiKey.findOrFail(world.apiKey.id).then((row) => row.revokedAt),
   },
 ]
 

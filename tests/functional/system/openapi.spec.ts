@@ -104,7 +104,12 @@ test.group('GET /openapi.json', () => {
     assert.include(create['409'].description, SkuExists.message)
     assert.includeMembers(create['400']['x-error-codes'], ['VALIDATION_FAILED', 'MALFORMED_BODY'])
     assert.includeMembers(create['401']['x-error-codes'], ['UNAUTHORIZED', 'TOKEN_REVOKED'])
-    assert.sameMembers(create['403']['x-error-codes'], ['ACCOUNT_DEACTIVATED', 'FORBIDDEN'])
+    // A seller route takes no API key: one presented is refused (docs/api/integrations.md).
+    assert.sameMembers(create['403']['x-error-codes'], [
+      'ACCOUNT_DEACTIVATED',
+      'FORBIDDEN',
+      'API_KEY_NOT_ACCEPTED',
+    ])
     assert.sameMembers(create['503']['x-error-codes'], ['SERVICE_UNAVAILABLE'])
 
     // A public read without a body or a query has none of those.

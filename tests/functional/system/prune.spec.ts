@@ -7,6 +7,7 @@ import db from '@adonisjs/lucid/services/db'
 import { UserType } from '#enums/user_type'
 import { PruneService } from '#services/system/prune_service'
 import { sqlTime } from '#support/sql_time'
+import { storedEndpoint } from '#tests/functional/integrations/support'
 import { makeUser } from '#tests/helpers/actors'
 import { eachInTransaction } from '#tests/helpers/transactions'
 
@@ -90,7 +91,13 @@ async function rowsOfEveryKind() {
       rows.oldPending,
       rows.staleCodeMail,
     ])
-  return rows
+  const oldDelivery = await storedEndpoint().then(({ delivery }) => delivery)
+  const recentDelivery = await storedEndpoint().then(({ delivery }) => delivery)
+  await db
+    .from('webhook_deliveries')
+    .where('id', oldDelivery.id)
+    .update({ updated_at: at(now.minus({ days: 31 })) })
+  return { ...rows, oldDelivery, recentDelivery }
 }
 
 async function exists(table: string, id: string) {
@@ -124,6 +131,9 @@ test.group('Pruning expired rows', (group) => {
     const stale = await db.from('outbox_messages').where('id', rows.staleCodeMail.id).first()
     assert.equal(stale.status, 'EXPIRED')
     assert.notInclude(stale.payload, '482913')
+    // The webhook delivery log keeps a finished delivery 30 days.
+    assert.isFalse(await exists('webhook_deliveries', rows.oldDelivery.id))
+    assert.isTrue(await exists('webhook_deliveries', rows.recentDelivery.id))
 
     for (const count of Object.values(report)) assert.isAtLeast(count, 1)
   })

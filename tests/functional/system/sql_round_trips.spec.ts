@@ -10,6 +10,11 @@
 import { randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
+import app from '@adonisjs/core/services/app'
+import { makeUser } from '#tests/helpers/actors'
+import { UserType } from '#enums/user_type'
+import { actorOf } from '#support/actor'
+import { WebhookEndpointService } from '#services/integrations/webhook_endpoint_service'
 import { TokenService } from '#services/accounts/token_service'
 import { nearStaticCache } from '#services/checkout/near_static_cache'
 import { SqlRoundTrips } from '#support/sql_round_trips'
@@ -183,5 +188,50 @@ test.group('SQL round trips', (group) => {
     // The hot product's row is locked by the stock update for the last 2 round trips only.
     assert.match(statements.at(-2)!.sql, /^update ["`]products["`] set ["`]stock["`] = stock - /)
     assert.match(statements.at(-1)!.sql, /^commit/i)
+  })
+
+  test('a placement with three subscribed webhook endpoints costs no more', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    userIds.push(admin.id)
+    const endpoints = await app.container.make(WebhookEndpointService)
+    for (const port of [9, 10, 11]) {
+      await endpoints.create(actorOf(admin), {
+        url: `http://127.0.0.1:${port}/hooks`,
+        events: ['order.placed'],
+      })
+    }
+    cleanup(async () => {
+      await db.from('webhook_endpoints').where('created_by', admin.id).delete()
+      await db.from('admin_actions').where('actor_id', admin.id).delete()
+    })
+    const { customer, authorization } = await customerWithCart()
+    const standard = await seededMethod('Standard')
+    roundTrips.record()
+    const response = await client
+      .post('/api/v1/checkout/place-order')
+      .header('Authorization', authorization)
+      .json({
+        shippingAddressId: customer.address.id,
+        shippingMethodId: standard.id,
+        paymentMethod: 'PAYPAL',
+        idempotencyKey: `round-trips-${randomUUID()}`,
+      })
+    const statements = roundTrips.recorded()
+    response.assertStatus(201)
+    // The event rides in the placement's outbox insert; the worker fans it out to the endpoints.
+    assert.equal(
+      statements.length,
+      pinned().placeOrder,
+      statements.map((statement) => statement.sql).join('\n')
+    )
+    const events = await db
+      .from('outbox_messages')
+      .where('kind', 'webhook_event')
+      .whereLike('payload', `%${response.body()[0].id}%`)
+    assert.lengthOf(events, 1)
   })
 })

@@ -1,0 +1,61 @@
+import type { DateTime } from 'luxon'
+import type Order from '#models/order'
+import type { WebhookEventType } from '#enums/webhook_event'
+
+/** The outbox kind of a webhook event: the worker fans it out to the subscribed endpoints. */
+export const WEBHOOK_EVENT_KIND = 'webhook_event'
+
+/** A webhook event as the outbox stores it, written in the transaction of the change. */
+export interface WebhookEventPayload {
+  type: WebhookEventType
+  /** `order:<id>`: the events of one resource reach an endpoint in the order they happened. */
+  resource: string
+  /** ISO instant of the change, with milliseconds. */
+  occurredAt: string
+  data: Record<string, unknown>
+}
+
+/** An outbox entry for `OutboxService.enqueueWrite` or `enqueue`. */
+export interface WebhookOutboxEntry {
+  kind: typeof WEBHOOK_EVENT_KIND
+  payload: WebhookEventPayload & Record<string, unknown>
+}
+
+/** What an order event carries: the order's state at the change, amounts in minor units. */
+export function orderEventData(order: Order) {
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    checkoutId: order.checkoutId,
+    shopId: order.shopId,
+    customerId: order.userId,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
+    currency: order.currency,
+    subTotalCents: order.subTotalCents,
+    shippingCostCents: order.shippingCostCents,
+    taxAmountCents: order.taxAmountCents,
+    discountAmountCents: order.discountAmountCents,
+    totalCents: order.totalCents,
+    createdAt: order.createdAt.toUTC().toISO(),
+  }
+}
+
+/** The outbox entry of an event about `order`. */
+export function orderEvent(
+  type: WebhookEventType,
+  order: Order,
+  occurredAt: DateTime,
+  extra: Record<string, unknown> = {}
+): WebhookOutboxEntry {
+  return {
+    kind: WEBHOOK_EVENT_KIND,
+    payload: {
+      type,
+      resource: `order:${order.id}`,
+      occurredAt: occurredAt.toUTC().toISO()!,
+      data: { ...orderEventData(order), ...extra },
+    },
+  }
+}
