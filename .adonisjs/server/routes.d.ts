@@ -54,6 +54,10 @@ export type ScannedRoutes = {
     'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'payments.show': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
+    'payments.retry': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
+    'admin_payments.index': { paramsTuple?: []; params?: {} }
+    'payments.webhook': { paramsTuple?: []; params?: {} }
     'activity.index': { paramsTuple?: []; params?: {} }
     'console.login': { paramsTuple?: []; params?: {} }
     'console.login.store': { paramsTuple?: []; params?: {} }
@@ -159,6 +163,8 @@ export type ScannedRoutes = {
     'seller_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.index': { paramsTuple?: []; params?: {} }
     'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'payments.show': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
+    'admin_payments.index': { paramsTuple?: []; params?: {} }
     'activity.index': { paramsTuple?: []; params?: {} }
     'console.login': { paramsTuple?: []; params?: {} }
     'console.dashboard': { paramsTuple?: []; params?: {} }
@@ -222,6 +228,8 @@ export type ScannedRoutes = {
     'seller_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.index': { paramsTuple?: []; params?: {} }
     'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'payments.show': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
+    'admin_payments.index': { paramsTuple?: []; params?: {} }
     'activity.index': { paramsTuple?: []; params?: {} }
     'console.login': { paramsTuple?: []; params?: {} }
     'console.dashboard': { paramsTuple?: []; params?: {} }
@@ -273,6 +281,8 @@ export type ScannedRoutes = {
     'admin_shipping_methods.store': { paramsTuple?: []; params?: {} }
     'admin_tax_rates.store': { paramsTuple?: []; params?: {} }
     'orders.cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'payments.retry': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
+    'payments.webhook': { paramsTuple?: []; params?: {} }
     'console.login.store': { paramsTuple?: []; params?: {} }
     'console.logout': { paramsTuple?: []; params?: {} }
     'console.users.activate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }

@@ -8,6 +8,7 @@ import { cartPaths } from '#openapi/cart'
 import { couponsPaths } from '#openapi/coupons'
 import { checkoutPaths } from '#openapi/checkout'
 import { ordersPaths } from '#openapi/orders'
+import { paymentsPaths } from '#openapi/payments'
 import { auditPaths } from '#openapi/audit'
 
 const AREAS: AreaPaths[] = [
@@ -19,6 +20,7 @@ const AREAS: AreaPaths[] = [
   couponsPaths,
   checkoutPaths,
   ordersPaths,
+  paymentsPaths,
   auditPaths,
 ]
 

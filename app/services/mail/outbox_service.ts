@@ -15,6 +15,7 @@ import env from '#start/env'
 import tokensConfig from '#config/tokens'
 import { useCompiledMailTemplates } from '#mails/template_engine'
 import { openSecret, sealSecret, type OutboxSecret } from '#services/mail/outbox_secret'
+import { PROVIDER_CALLS, type ProviderCallKind } from '#services/payments/provider_calls'
 
 /**
  * How long a claimed message stays invisible to other workers while it is being sent: the lease
@@ -67,9 +68,12 @@ function withoutCodes(value: unknown): unknown {
   return value
 }
 
-/** A mail to send: its kind and what it shows, with no secret. */
+/**
+ * A message to deliver: a mail (its kind and what it shows, with no secret), or a call to the
+ * payment provider (app/services/payments/provider_calls.ts) that must not be lost either.
+ */
 export interface OutboxMail {
-  kind: MailKind
+  kind: MailKind | ProviderCallKind
   payload: Record<string, unknown>
 }
 
@@ -443,10 +447,15 @@ export class OutboxService {
       return 'expired'
     }
     const build = MAIL_KINDS[message.kind as MailKind]
+    const call = PROVIDER_CALLS[message.kind as ProviderCallKind]
     try {
-      if (!build) throw new Error(`unknown outbox kind "${message.kind}"`)
-      useCompiledMailTemplates()
-      await mail.use(this.#mailer).send(build(ready.payload as any))
+      if (call) {
+        await call(ready.payload as any)
+      } else {
+        if (!build) throw new Error(`unknown outbox kind "${message.kind}"`)
+        useCompiledMailTemplates()
+        await mail.use(this.#mailer).send(build(ready.payload as any))
+      }
     } catch (error) {
       const attempts = message.attempts + 1
       const delay = Math.min(FIRST_RETRY_SECONDS * 2 ** (attempts - 1), MAX_RETRY_SECONDS)
