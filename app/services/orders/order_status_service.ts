@@ -121,6 +121,12 @@ export class OrderStatusService {
       })
       if (to === 'CANCELLED') await this.#undoPlacement(order, trx)
       await this.#record(trx, order, actor.user, 'STATUS', from.status, to)
+      // A card payment already captured for the order goes back in full.
+      const refunded =
+        to === 'CANCELLED' && (await this.payments.refundCancelledOrder(trx, order.id))
+      if (refunded) {
+        await this.#record(trx, order, SYSTEM_ACTOR, 'PAYMENT_STATUS', refunded.from, refunded.to)
+      }
       await this.#audit(trx, order, actor, 'STATUS', from.status, to)
       return this.orders.find(actor, order.id, { client: trx })
     })

@@ -234,6 +234,36 @@ test.group('POST /api/v1/payments/stripe/webhook: events', (group) => {
     )
   })
 
+  test('cancelling an order paid by card refunds its share in full through the outbox', async ({
+    client,
+    assert,
+  }) => {
+    const placed = await placedByCard(client)
+    await postWebhook(
+      client,
+      intentEvent('payment_intent.succeeded', placed.intentId, placed.checkoutId, placed.amount)
+    )
+    const cancelled = await client
+      .post(`/api/v1/orders/${placed.orders[0].id}/cancel`)
+      .header('Authorization', placed.customer.authorization)
+    cancelled.assertStatus(200)
+    assert.containsSubset(cancelled.body(), {
+      status: 'CANCELLED',
+      paymentStatus: 'REFUNDED',
+      refundedAmount: placed.orders[0].total,
+    })
+    const share = Math.round(placed.orders[0].total * 100)
+    const state = await stateOf(placed)
+    assert.deepEqual(state.payment, ['PARTIALLY_REFUNDED', placed.amount, share])
+    assert.deepEqual(state.orders[1].slice(0, 2), ['PENDING', 'PAID'])
+    const [message] = await outboxRows('payment_refund', placed.intentId)
+    assert.deepEqual(message.payload ? JSON.parse(message.payload) : null, {
+      intentId: placed.intentId,
+      amount: share,
+      idempotencyKey: `cancelled-order-${placed.orders[0].id}`,
+    })
+  })
+
   test('payment_intent.canceled at the provider cancels the orders and gives everything back', async ({
     client,
     assert,
