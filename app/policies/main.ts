@@ -18,4 +18,5 @@ export const policies = {
   CartPolicy: () => import('#policies/cart_policy'),
   AdminActionPolicy: () => import('#policies/admin_action_policy'),
   HealthPolicy: () => import('#policies/health_policy'),
+  PaymentPolicy: () => import('#policies/payment_policy'),
 }

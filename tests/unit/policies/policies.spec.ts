@@ -61,6 +61,7 @@ const ROLE_ACTIONS: Record<keyof typeof policies, Record<string, UserType[]>> = 
   AdminActionPolicy: { viewAny: [SUPER_ADMIN] },
   // With HEALTH_DETAILS off, as in the test environment; the setting is tested in health.spec.ts.
   HealthPolicy: { viewDetails: ADMINS },
+  PaymentPolicy: { payOwn: [CUSTOMER], viewAny: ADMINS },
 }
 
 /** Actions that judge a row too, tested below. */
