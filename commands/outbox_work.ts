@@ -3,8 +3,12 @@ import { BaseCommand, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { OutboxService } from '#services/mail/outbox_service'
 import { OutboxWorker } from '#services/mail/outbox_worker'
+import { PaymentExpiryService } from '#services/payments/payment_expiry_service'
 
-/** Delivers pending outbox mail: once, or continuously as a separate worker process. */
+/**
+ * Delivers pending outbox mail and provider calls, and cancels expired card payments: once, or
+ * continuously as a separate worker process.
+ */
 export default class OutboxWork extends BaseCommand {
   static commandName = 'outbox:work'
   static description = 'Deliver pending outbox e-mails (use --once for a single pass)'
@@ -17,8 +21,11 @@ export default class OutboxWork extends BaseCommand {
   declare interval: number
 
   @inject()
-  async run(outbox: OutboxService, worker: OutboxWorker) {
+  async run(outbox: OutboxService, worker: OutboxWorker, payments: PaymentExpiryService) {
     if (this.once) {
+      // As a worker's pass does: expired card payments first, then what they queued.
+      const expired = await payments.expireDue()
+      if (expired > 0) this.logger.info(`cancelled ${expired} expired card payment(s)`)
       const report = await outbox.deliverDue(500)
       this.logger.info(
         `sent ${report.sent}, failed ${report.failed}, expired (not sent) ${report.expired}`
