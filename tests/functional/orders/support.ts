@@ -37,7 +37,9 @@ export async function placeThroughService(
  * A placed checkout over two shops (see `twoShopCart`), with a coupon counted once: orders[0]
  * is shop A's (2 mugs, 1 spoon), orders[1] shop B's (3 teas); paid by card unless told.
  */
-export async function placedCheckout(paymentMethod: PlaceOrderInput['paymentMethod'] = 'CREDIT_CARD') {
+export async function placedCheckout(
+  paymentMethod: PlaceOrderInput['paymentMethod'] = 'CREDIT_CARD'
+) {
   const cart = await twoShopCart()
   const coupon = await CouponFactory.merge({ discountValue: 1000, usageLimit: 10 }).create()
   const { orders } = await placeThroughService(cart.customer.user, cart.customer, cart.standard, {
