@@ -8,6 +8,7 @@ export const {
   PaymentNotRetryable,
   PaymentCollectedOnline,
   PaymentRecordedByAdmin,
+  PaymentNotCaptured,
   InvalidWebhookSignature,
 } = domainErrors({
   /** Unknown checkout, or another customer's (never revealed). */
@@ -41,6 +42,12 @@ export const {
     403,
     'PAYMENT_RECORDED_BY_ADMIN',
     'Only an administrator records this payment method; a seller records cash on delivery',
+  ],
+  /** A card order collected online ships only once its payment is captured. */
+  PaymentNotCaptured: [
+    409,
+    'PAYMENT_NOT_CAPTURED',
+    'This order is paid online by card and its payment has not been captured yet; it cannot ship',
   ],
   /** The webhook's signature is missing, forged, stale or not over this body. */
   InvalidWebhookSignature: [400, 'INVALID_WEBHOOK_SIGNATURE', 'The webhook signature is invalid'],

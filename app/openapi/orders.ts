@@ -13,7 +13,11 @@ import {
   InvalidStatusTransition,
   OrderNotFound,
 } from '#exceptions/order_errors'
-import { PaymentCollectedOnline, PaymentRecordedByAdmin } from '#exceptions/payment_errors'
+import {
+  PaymentCollectedOnline,
+  PaymentNotCaptured,
+  PaymentRecordedByAdmin,
+} from '#exceptions/payment_errors'
 
 const order = ref('Order')
 const withHistory = { description: 'The order with its status history', schema: order }
@@ -79,8 +83,11 @@ function managedOrders(
         pathParams: ['id'],
         body: orderStatusValidator.toJSONSchema() as JsonSchema,
         responses: { 200: withHistory },
-        errors: [OrderNotFound, InvalidStatusTransition],
-        errorNotes: ownOrders,
+        errors: [OrderNotFound, InvalidStatusTransition, PaymentNotCaptured],
+        errorNotes: {
+          ...ownOrders,
+          409: 'A step the state machine does not have; or SHIPPED for a card order collected online whose payment is not captured yet (PAYMENT_NOT_CAPTURED).',
+        },
       },
     },
     [`/api/v1/${prefix}/orders/{id}/payment-status`]: {

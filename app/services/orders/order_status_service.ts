@@ -17,7 +17,11 @@ import {
   InvalidStatusTransition,
   OrderNotFound,
 } from '#exceptions/order_errors'
-import { PaymentCollectedOnline, PaymentRecordedByAdmin } from '#exceptions/payment_errors'
+import {
+  PaymentCollectedOnline,
+  PaymentNotCaptured,
+  PaymentRecordedByAdmin,
+} from '#exceptions/payment_errors'
 import Payment from '#models/payment'
 import { PaymentService } from '#services/payments/payment_service'
 import { OrderQueryService, visibleTo } from '#services/orders/order_query_service'
@@ -109,9 +113,17 @@ export class OrderStatusService {
    */
   async changeStatus(actor: Actor, orderId: string, to: OrderStatus): Promise<Order> {
     return db.transaction(async (trx) => {
-      const { order, from } = await this.#transition(actor.user, orderId, trx, (current) => {
+      const { order, from } = await this.#transition(actor.user, orderId, trx, async (current) => {
         if (!allowedStatusChanges(current).includes(to)) {
           throw new InvalidStatusTransition(`The order cannot become ${to} from ${current.status}`)
+        }
+        // Goods leave only once a card payment collected online is in: until then the payment
+        // may still expire, and an expiry cancels the order (docs/api/payments.md).
+        if (to === 'SHIPPED' && current.paymentStatus === 'UNPAID') {
+          const payment = await Payment.query({ client: trx })
+            .where('checkout_id', current.checkoutId)
+            .first()
+          if (payment && payment.provider !== 'manual') throw new PaymentNotCaptured()
         }
         return trx
           .from('orders')

@@ -350,6 +350,37 @@ test.group('Payments: money recorded by hand', (group) => {
     assert.deepEqual([row.payment_status, Number(row.paid_amount_cents)], ['UNPAID', 0])
   })
 
+  test('a card order collected online ships only once its payment is captured', async ({
+    client,
+    assert,
+  }) => {
+    const { response, first } = await placedByCard(client)
+    const order = response.body()[0]
+    const move = (status: string) =>
+      client
+        .put(`/api/v1/seller/orders/${order.id}/status`)
+        .header('Authorization', first.authorization)
+        .json({ status })
+    const confirmed = await move('CONFIRMED')
+    confirmed.assertStatus(200)
+    expectProblem(assert, await move('SHIPPED'), 409, 'PAYMENT_NOT_CAPTURED')
+    const row = await db.from('orders').where('id', order.id).firstOrFail()
+    assert.equal(row.status, 'CONFIRMED')
+
+    const payment = await paymentRow(order.checkoutId)
+    await postWebhook(
+      client,
+      intentEvent(
+        'payment_intent.succeeded',
+        payment.provider_payment_id,
+        order.checkoutId,
+        Number(payment.amount_cents)
+      )
+    )
+    const shipped = await move('SHIPPED')
+    shipped.assertStatus(200)
+  })
+
   test('an admin records a bank transfer; the payment is CAPTURED once every order is paid', async ({
     client,
     assert,
