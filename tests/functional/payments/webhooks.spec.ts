@@ -112,6 +112,26 @@ test.group('POST /api/v1/payments/stripe/webhook: signatures', (group) => {
     assert.lengthOf(events, 0)
   })
 
+  test('the body is read raw, whatever its type, and limited like every body', async ({
+    client,
+    assert,
+  }) => {
+    const event = stripeEvent('customer.created', { id: 'cus_1' })
+    const payload = JSON.stringify(event)
+    const asText = await client
+      .post('/api/v1/payments/stripe/webhook')
+      .type('text/plain')
+      .header('Stripe-Signature', signatureOf(payload))
+      .unsafeJson(payload)
+    asText.assertStatus(200)
+    const huge = await client
+      .post('/api/v1/payments/stripe/webhook')
+      .type('application/json')
+      .header('Stripe-Signature', signatureOf('{}'))
+      .unsafeJson(JSON.stringify({ padding: 'x'.repeat(1024 * 1024 + 1) }))
+    expectProblem(assert, huge, 413, 'PAYLOAD_TOO_LARGE')
+  })
+
   test('unknown event types answer 200 and are ignored', async ({ client, assert }) => {
     const response = await postWebhook(client, stripeEvent('customer.created', { id: 'cus_1' }))
     response.assertStatus(200)
