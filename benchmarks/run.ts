@@ -34,6 +34,7 @@ import { login } from './scenarios/login.js'
 import { loops } from './scenarios/loops.js'
 import { mail } from './scenarios/mail.js'
 import { placementCart, placeOrderAlone } from './scenarios/place_order.js'
+import { placeOrderWithStripe } from './scenarios/place_order_stripe.js'
 import { productRead } from './scenarios/product_read.js'
 import { pure } from './scenarios/pure.js'
 import { startup } from './scenarios/startup.js'
@@ -46,6 +47,7 @@ const SCENARIOS = [
   'catalog-list',
   'cart-read',
   'summary-coupon',
+  'place-order-stripe',
   'place-order',
   'loop-1',
   'loop-10',
@@ -146,6 +148,7 @@ async function benchDatabase(database: DatabaseName, sink: SmtpSink) {
 
     for (const [name, scenario] of READ_SCENARIOS) if (wants(name)) await scenario(run)
     const cartTemplate = await placementCart(run)
+    if (wants('place-order-stripe')) await placeOrderWithStripe(run, cartTemplate)
     if (wants('place-order')) await placeOrderAlone(run, cartTemplate)
     if (wants('loop-1')) await loops(run, 1)
     if (wants('loop-10')) await loops(run, 10)

@@ -4,8 +4,12 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { OutboxService } from '#services/mail/outbox_service'
 import { OutboxWorker } from '#services/mail/outbox_worker'
 import { WebhookDeliveryService } from '#services/integrations/webhook_delivery_service'
+import { PaymentExpiryService } from '#services/payments/payment_expiry_service'
 
-/** Delivers pending outbox mail and webhook deliveries: once, or continuously as a separate worker process. */
+/**
+ * Delivers pending outbox mail, provider calls and webhook deliveries, and cancels expired card
+ * payments: once, or continuously as a separate worker process.
+ */
 export default class OutboxWork extends BaseCommand {
   static commandName = 'outbox:work'
   static description = 'Deliver pending outbox e-mails and webhooks (use --once for a single pass)'
@@ -18,8 +22,16 @@ export default class OutboxWork extends BaseCommand {
   declare interval: number
 
   @inject()
-  async run(outbox: OutboxService, worker: OutboxWorker, webhooks: WebhookDeliveryService) {
+  async run(
+    outbox: OutboxService,
+    worker: OutboxWorker,
+    webhooks: WebhookDeliveryService,
+    payments: PaymentExpiryService
+  ) {
     if (this.once) {
+      // As a worker's pass does: expired card payments first, then what they queued.
+      const expired = await payments.expireDue()
+      if (expired > 0) this.logger.info(`cancelled ${expired} expired card payment(s)`)
       const report = await outbox.deliverDue(500)
       this.logger.info(
         `sent ${report.sent}, failed ${report.failed}, expired (not sent) ${report.expired}`

@@ -130,6 +130,18 @@ function superAdminPassword(name: string, value?: string) {
 }
 
 /**
+ * A Stripe setting that `PAYMENT_PROVIDER=stripe` cannot run without: refused by name when it is
+ * missing then, optional otherwise. The value itself never appears in a message.
+ */
+function stripeSetting(name: string, value?: string) {
+  if (value) return value
+  if (process.env.PAYMENT_PROVIDER === 'stripe') {
+    throw new Error(`PAYMENT_PROVIDER=stripe needs ${name} to be set`)
+  }
+  return undefined
+}
+
+/**
  * The rule of each variable. Exported so that tests/unit/system/settings.spec.ts checks the
  * ranges in process; `Env.create` below applies them at boot.
  */
@@ -224,6 +236,12 @@ export const environmentSchema = {
   SUPER_ADMIN_PASSWORD: superAdminPassword,
 
   SESSION_DRIVER: sessionDriver,
+
+  PAYMENT_PROVIDER: withDefault(oneOf(['manual', 'stripe']), 'manual'),
+  STRIPE_SECRET_KEY: stripeSetting,
+  STRIPE_WEBHOOK_SECRET: stripeSetting,
+  STRIPE_API_BASE: optionalUrl(['https:', 'http:']),
+  PAYMENT_TIMEOUT_MINUTES: wholeNumber({ min: 1, max: 10_080, unit: 'minutes' }),
 }
 
 const env = await Env.create(new URL('../', import.meta.url), environmentSchema)

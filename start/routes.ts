@@ -7,7 +7,7 @@ import router from '@adonisjs/core/services/router'
 | Every resource id is a UUID. A path whose id is not one matches no route (404), so a malformed
 | id never reaches a query (PostgreSQL would reject it with an error).
 */
-for (const param of ['id', 'userId', 'productId', 'shopId', 'policyId']) {
+for (const param of ['id', 'userId', 'productId', 'shopId', 'policyId', 'checkoutId']) {
   router.where(param, router.matchers.uuid())
 }
 
@@ -19,6 +19,7 @@ import '#start/routes/cart'
 import '#start/routes/coupons'
 import '#start/routes/checkout'
 import '#start/routes/orders'
+import '#start/routes/payments'
 import '#start/routes/audit'
 import '#start/routes/integrations'
 import '#start/routes/admin'

@@ -62,6 +62,11 @@ export const controllers = {
       SellerOrders: () => import('#controllers/api/orders/seller_orders_controller'),
       StaffOrders: () => import('#controllers/api/orders/staff_orders_controller'),
     },
+    payments: {
+      AdminPayments: () => import('#controllers/api/payments/admin_payments_controller'),
+      PaymentWebhooks: () => import('#controllers/api/payments/payment_webhooks_controller'),
+      Payments: () => import('#controllers/api/payments/payments_controller'),
+    },
     system: {
       ApiDocs: () => import('#controllers/api/system/api_docs_controller'),
       Health: () => import('#controllers/api/system/health_controller'),

@@ -54,6 +54,10 @@ export type ScannedRoutes = {
     'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'payments.show': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
+    'payments.retry': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
+    'admin_payments.index': { paramsTuple?: []; params?: {} }
+    'payments.webhook': { paramsTuple?: []; params?: {} }
     'activity.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.store': { paramsTuple?: []; params?: {} }
@@ -186,6 +190,8 @@ export type ScannedRoutes = {
     'seller_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.index': { paramsTuple?: []; params?: {} }
     'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'payments.show': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
+    'admin_payments.index': { paramsTuple?: []; params?: {} }
     'activity.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -262,6 +268,8 @@ export type ScannedRoutes = {
     'seller_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.index': { paramsTuple?: []; params?: {} }
     'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'payments.show': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
+    'admin_payments.index': { paramsTuple?: []; params?: {} }
     'activity.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -326,6 +334,8 @@ export type ScannedRoutes = {
     'admin_shipping_methods.store': { paramsTuple?: []; params?: {} }
     'admin_tax_rates.store': { paramsTuple?: []; params?: {} }
     'orders.cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'payments.retry': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
+    'payments.webhook': { paramsTuple?: []; params?: {} }
     'admin_webhooks.store': { paramsTuple?: []; params?: {} }
     'admin_webhooks.rotate_secret': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_webhooks.redeliver': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }

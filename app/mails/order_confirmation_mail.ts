@@ -60,9 +60,13 @@ export function formatMoney(cents: number, currency: string): string {
   return `${sign}${Math.floor(absolute / 100)}.${fraction} ${currency}`
 }
 
-/** The customer's confirmation of a placement: every order of the checkout and the total. */
+/**
+ * The customer's confirmation of a placement: every order of the checkout and the total. Sent at
+ * placement, before any money is in, so it says the orders were received, never that they were
+ * paid; the payment received mail follows a capture (docs/api/payments.md).
+ */
 export default class OrderConfirmationMail extends BaseMail {
-  subject = 'Your order is confirmed'
+  subject = 'We received your order'
 
   constructor(private payload: OrderConfirmationPayload) {
     super()
@@ -107,12 +111,14 @@ export default class OrderConfirmationMail extends BaseMail {
       .to(email)
       .subject(
         orders.length === 1
-          ? `Your order ${orders[0].orderNumber} is confirmed`
-          : `Your ${orders.length} orders are confirmed`
+          ? `We received your order ${orders[0].orderNumber}`
+          : `We received your ${orders.length} orders`
       )
       .text(
-        `Thank you for your purchase. Shipping: ${shippingMethodName}.\n\n${blocks.join('\n\n')}\n\n` +
-          `Total charged: ${money(totalCents)}\n`
+        `Thank you: we received your ${orders.length === 1 ? 'order' : 'orders'}. ` +
+          `Shipping: ${shippingMethodName}.\n\n${blocks.join('\n\n')}\n\n` +
+          `Total to pay: ${money(totalCents)}. Nothing has been charged yet: we will tell you ` +
+          `when your payment is received.\n`
       )
       .htmlView('emails/order_confirmation', {
         shippingMethodName,

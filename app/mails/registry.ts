@@ -5,6 +5,8 @@ import PasswordChangedMail from '#mails/password_changed_mail'
 import OrderConfirmationMail from '#mails/order_confirmation_mail'
 import OrderReceivedMail from '#mails/order_received_mail'
 import WebhookEndpointDisabledMail from '#mails/webhook_endpoint_disabled_mail'
+import PaymentReceivedMail from '#mails/payment_received_mail'
+import PaymentRefundedMail from '#mails/payment_refunded_mail'
 
 /**
  * Every kind of outbox message and the mail it becomes. The outbox stores the kind and a plain
@@ -17,6 +19,8 @@ export const MAIL_KINDS = {
   order_confirmation: (payload: any) => new OrderConfirmationMail(payload),
   new_order: (payload: any) => new OrderReceivedMail(payload),
   webhook_endpoint_disabled: (payload: any) => new WebhookEndpointDisabledMail(payload),
+  payment_received: (payload: any) => new PaymentReceivedMail(payload),
+  payment_refunded: (payload: any) => new PaymentRefundedMail(payload),
 } satisfies Record<string, (payload: any) => BaseMail>
 
 export type MailKind = keyof typeof MAIL_KINDS

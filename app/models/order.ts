@@ -4,6 +4,7 @@ import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import { compose } from '@adonisjs/core/helpers'
 import { UuidModel } from '#models/uuid_model'
 import { OrderTotals } from '#models/mixins/order_totals'
+import { centsColumn } from '#models/column_types'
 import OrderItem from '#models/order_item'
 import OrderStatusHistory from '#models/order_status_history'
 import Shop from '#models/shop'
@@ -50,6 +51,14 @@ export default class Order extends compose(UuidModel, OrderTotals) {
 
   @column()
   declare paymentMethod: PaymentMethod
+
+  /** What was received for this order: its `total` once paid, 0 before. */
+  @column(centsColumn)
+  declare paidAmountCents: number
+
+  /** What was given back of `paidAmountCents`. */
+  @column(centsColumn)
+  declare refundedAmountCents: number
 
   @column()
   declare shippingMethodId: string

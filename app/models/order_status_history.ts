@@ -34,7 +34,7 @@ export default class OrderStatusHistory extends UuidModel {
   declare actorId: string | null
 
   @column()
-  declare actorType: UserType
+  declare actorType: UserType | 'SYSTEM'
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

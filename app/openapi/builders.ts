@@ -110,7 +110,7 @@ function queryParameters(schema: JsonSchema) {
  * Path parameters the router matches only with a UUID (start/routes.ts): any other value matches
  * no route, so the operation also answers ROUTE_NOT_FOUND.
  */
-const UUID_PARAMETERS = new Set(['id', 'userId', 'productId', 'shopId', 'policyId'])
+const UUID_PARAMETERS = new Set(['id', 'userId', 'productId', 'shopId', 'policyId', 'checkoutId'])
 
 const takesUuid = (spec: OperationSpec) =>
   (spec.pathParams ?? []).some((name) => UUID_PARAMETERS.has(name))

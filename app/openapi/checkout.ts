@@ -34,6 +34,7 @@ import {
 } from '#exceptions/checkout_errors'
 import { InsufficientStock, ProductUnavailable } from '#exceptions/cart_errors'
 import { CHECKOUT_REFUSALS } from '#exceptions/coupon_errors'
+import { PaymentMethodUnavailable, PaymentProviderUnavailable } from '#exceptions/payment_errors'
 
 /** What pricing the cart may refuse, in the summary and at placement. */
 const pricingRefusals = [
@@ -202,15 +203,25 @@ export const checkoutPaths: AreaPaths = {
           headers: { 'Idempotent-Replayed': '`true` when an earlier request created the orders' },
         },
       },
-      errors: [...pricingRefusals, IdempotencyInProgress, CartChanged, IdempotencyKeyReused],
+      errors: [
+        ...pricingRefusals,
+        IdempotencyInProgress,
+        CartChanged,
+        IdempotencyKeyReused,
+        PaymentMethodUnavailable,
+        PaymentProviderUnavailable,
+      ],
       errorNotes: {
         ...pricingNotes,
+        503:
+          'PAYMENT_PROVIDER_UNAVAILABLE: the card payment could not be opened at the provider; ' +
+          'nothing was placed and no stock is held. Retry with the same idempotency key.',
         409:
           `${pricingNotes[409]} The same cart was placed at the same moment under another key ` +
           '(CART_CHANGED), or a claim on this key left by an earlier release of the service is ' +
           'still within its lease, during a rolling deploy (IDEMPOTENCY_IN_PROGRESS; retry ' +
           'shortly).',
-        422: `${pricingNotes[422]} IDEMPOTENCY_KEY_REUSED: the key was used before with a different body.`,
+        422: `${pricingNotes[422]} IDEMPOTENCY_KEY_REUSED: the key was used before with a different body. PAYMENT_METHOD_UNAVAILABLE: the payment provider does not take this method (PayPal with Stripe).`,
         429: `${pricingNotes[429]} More than 10 new idempotency keys in a minute per customer (a known key is never refused).`,
       },
     },

@@ -5,6 +5,7 @@ import CheckoutSummaryTransformer from '#transformers/checkout_summary_transform
 import ConsentStatusTransformer from '#transformers/consent_status_transformer'
 import CouponTransformer from '#transformers/coupon_transformer'
 import OrderTransformer from '#transformers/order_transformer'
+import PaymentTransformer from '#transformers/payment_transformer'
 import PolicyConsentTransformer from '#transformers/policy_consent_transformer'
 import PolicyTransformer from '#transformers/policy_transformer'
 import ProductTransformer from '#transformers/product_transformer'
@@ -90,6 +91,7 @@ export const sharedSchemas: Record<string, JsonSchema> = {
   TaxRate: TaxRateTransformer.shape.schema,
   CheckoutSummary: CheckoutSummaryTransformer.shape.schema,
   Order: OrderTransformer.shape.schema,
+  Payment: PaymentTransformer.shape.schema,
   AdminAction: AdminActionTransformer.shape.schema,
   WebhookEndpoint: WebhookEndpointTransformer.shape.schema,
   WebhookEndpointSecret: WebhookSecretTransformer.schema,

@@ -8,6 +8,7 @@ import { cartPaths } from '#openapi/cart'
 import { couponsPaths } from '#openapi/coupons'
 import { checkoutPaths } from '#openapi/checkout'
 import { ordersPaths } from '#openapi/orders'
+import { paymentsPaths } from '#openapi/payments'
 import { auditPaths } from '#openapi/audit'
 import { integrationsPaths } from '#openapi/integrations'
 
@@ -20,6 +21,7 @@ const AREAS: AreaPaths[] = [
   couponsPaths,
   checkoutPaths,
   ordersPaths,
+  paymentsPaths,
   auditPaths,
   integrationsPaths,
 ]

@@ -13,6 +13,11 @@ import {
   InvalidStatusTransition,
   OrderNotFound,
 } from '#exceptions/order_errors'
+import {
+  PaymentCollectedOnline,
+  PaymentNotCaptured,
+  PaymentRecordedByAdmin,
+} from '#exceptions/payment_errors'
 
 const order = ref('Order')
 const withHistory = { description: 'The order with its status history', schema: order }
@@ -24,13 +29,16 @@ const statusRules =
   'gives the coupon use back. Of two simultaneous changes only one applies; the other is ' +
   'judged against the new state. Every change is in the status history.'
 const paymentRules =
-  'Recorded by hand (no payment gateway is called): UNPAID → PAID while the order is not ' +
-  'CANCELLED; PAID → REFUNDED once it is CANCELLED or DELIVERED (returned after delivery). ' +
-  'Every change is in the status history with `field: "paymentStatus"`.'
+  'Money received by hand (docs/api/payments.md): `{"paymentStatus": "PAID"}`, UNPAID → PAID ' +
+  'while the order is not CANCELLED; `paidAmount` becomes the order’s total. Cash on delivery ' +
+  'is recorded by the order’s seller or an admin, bank transfer, PayPal and cards by an admin; ' +
+  'a card payment collected online is recorded by its capture only. Refunds are never ' +
+  'recorded here. Every change is in the status history with `field: "paymentStatus"`.'
 const paymentNotes = {
+  403: 'A seller recording anything but cash on delivery.',
   409:
-    'UNPAID → PAID only while the order is not CANCELLED; PAID → REFUNDED only once it is ' +
-    'CANCELLED or DELIVERED.',
+    'UNPAID → PAID only while the order is not CANCELLED; never for a card payment collected ' +
+    'online (PAYMENT_COLLECTED_ONLINE).',
 }
 
 const customer = bearer('Orders', [UserType.CUSTOMER], 'problem')
@@ -80,8 +88,11 @@ function managedOrders(
         pathParams: ['id'],
         body: orderStatusValidator.toJSONSchema() as JsonSchema,
         responses: { 200: withHistory },
-        errors: [OrderNotFound, InvalidStatusTransition],
-        errorNotes: ownOrders,
+        errors: [OrderNotFound, InvalidStatusTransition, PaymentNotCaptured],
+        errorNotes: {
+          ...ownOrders,
+          409: 'A step the state machine does not have; or SHIPPED for a card order collected online whose payment is not captured yet (PAYMENT_NOT_CAPTURED).',
+        },
       },
     },
     [`/api/v1/${prefix}/orders/{id}/payment-status`]: {
@@ -89,12 +100,17 @@ function managedOrders(
         ...base,
         ...write,
         operationId: `${prefix}SetPaymentStatus`,
-        summary: `Record a payment or a refund for ${names.one.toLowerCase()}`,
+        summary: `Record money received for ${names.one.toLowerCase()}`,
         description: paymentRules,
         pathParams: ['id'],
         body: paymentStatusValidator.toJSONSchema() as JsonSchema,
         responses: { 200: withHistory },
-        errors: [OrderNotFound, InvalidPaymentStatusTransition],
+        errors: [
+          OrderNotFound,
+          InvalidPaymentStatusTransition,
+          PaymentCollectedOnline,
+          ...(prefix === 'seller' ? [PaymentRecordedByAdmin] : []),
+        ],
         errorNotes: { ...ownOrders, ...paymentNotes },
       },
     },

@@ -19,4 +19,5 @@ export const policies = {
   AdminActionPolicy: () => import('#policies/admin_action_policy'),
   HealthPolicy: () => import('#policies/health_policy'),
   IntegrationPolicy: () => import('#policies/integration_policy'),
+  PaymentPolicy: () => import('#policies/payment_policy'),
 }

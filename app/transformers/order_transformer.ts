@@ -36,7 +36,14 @@ const historyEntryShape = shapeOf<OrderStatusHistory>()({
     'fromValue'
   ),
   to: field({ type: 'string' }, 'toValue'),
-  changedBy: field({ type: 'string', enum: [...USER_TYPES] }, 'actorType'),
+  changedBy: field(
+    {
+      type: 'string',
+      enum: [...USER_TYPES, 'SYSTEM'],
+      description: 'SYSTEM for what the service did itself: a capture, an expiry',
+    },
+    'actorType'
+  ),
   changedAt: instantField('createdAt'),
 })
 
@@ -65,6 +72,8 @@ export default class OrderTransformer extends ApiTransformer<Order> {
     status: field({ type: 'string', enum: [...ORDER_STATUSES] }, 'status'),
     paymentStatus: field({ type: 'string', enum: [...PAYMENT_STATUSES] }, 'paymentStatus'),
     paymentMethod: field({ type: 'string', enum: [...PAYMENT_METHODS] }, 'paymentMethod'),
+    paidAmount: amountField('paidAmountCents', "What was received: the order's total once paid"),
+    refundedAmount: amountField('refundedAmountCents', 'What was given back of paidAmount'),
     items: listField(lineShape, 'items'),
     subTotal: amountField('subTotalCents'),
     shippingMethod: objectField(shippingMethodShape, (order) => order),

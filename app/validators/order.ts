@@ -1,6 +1,6 @@
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import { DateTime } from 'luxon'
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '#enums/order_status'
+import { ORDER_STATUSES, type PaymentStatus } from '#enums/order_status'
 import { paginationFields } from '#validators/pagination'
 import { uuidField } from '#validators/uuid'
 
@@ -53,6 +53,9 @@ function fromOf(from: string): DateTime {
 
 const status = () => vine.enum(ORDER_STATUSES)
 
+/** The payment statuses recorded by hand: money received. Refunds have routes of their own. */
+const RECORDED_BY_HAND = ['PAID'] as const satisfies readonly PaymentStatus[]
+
 /**
  * The `from`/`to` filters of the admin lists: `from` becomes the first instant, `to` the
  * instant the range stops before.
@@ -72,7 +75,7 @@ export const adminOrderFilterFields = () => ({
 /** The messages of the order validators. */
 export const orderMessages = new SimpleMessagesProvider({
   'status.enum': `The status field must be one of ${ORDER_STATUSES.join(', ')}`,
-  'paymentStatus.enum': `The paymentStatus field must be one of ${PAYMENT_STATUSES.join(', ')}`,
+  'paymentStatus.enum': `The paymentStatus field must be ${RECORDED_BY_HAND.join(', ')}: refunds are not recorded here`,
 })
 
 /** `GET /api/v1/orders`. */
@@ -101,8 +104,8 @@ adminOrderListValidator.messagesProvider = orderMessages
 export const orderStatusValidator = vine.create(vine.object({ status: status() }))
 orderStatusValidator.messagesProvider = orderMessages
 
-/** `PUT /api/v1/{seller,admin}/orders/{id}/payment-status`. */
+/** `PUT /api/v1/{seller,admin}/orders/{id}/payment-status`: money received, nothing else. */
 export const paymentStatusValidator = vine.create(
-  vine.object({ paymentStatus: vine.enum(PAYMENT_STATUSES) })
+  vine.object({ paymentStatus: vine.enum(RECORDED_BY_HAND) })
 )
 paymentStatusValidator.messagesProvider = orderMessages

@@ -241,13 +241,14 @@ export async function placeOrder(
   fixture: Fixture,
   customer: Customer,
   client: number,
-  key = `bench-${randomUUID()}`
+  key = `bench-${randomUUID()}`,
+  paymentMethod: 'CASH_ON_DELIVERY' | 'CREDIT_CARD' = 'CASH_ON_DELIVERY'
 ) {
   const reply = await api.request('POST', '/api/v1/checkout/place-order', {
     body: {
       shippingAddressId: customer.addressId,
       shippingMethodId: fixture.methodId,
-      paymentMethod: 'CASH_ON_DELIVERY',
+      paymentMethod,
       idempotencyKey: key,
     },
     headers: bearer(customer.token!, client),

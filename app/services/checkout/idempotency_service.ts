@@ -85,6 +85,22 @@ export class IdempotencyService {
   }
 
   /**
+   * The checkout an earlier request with this key completed, read outside any transaction (the
+   * card placement asks before it opens an intent), or null; a key used with another request is
+   * refused as `claim` refuses it.
+   */
+  async completedCheckout(
+    userId: string,
+    key: string,
+    fingerprint: string
+  ): Promise<string | null> {
+    const existing = await IdempotencyKey.query().where('user_id', userId).where('key', key).first()
+    if (!existing) return null
+    if (existing.fingerprint !== fingerprint) throw new IdempotencyKeyReused()
+    return existing.status === 'COMPLETED' ? existing.checkoutId : null
+  }
+
+  /**
    * Inserts an IN_PROGRESS row for the key unless one exists, and returns its id, or null when
    * the key is held. `ON CONFLICT DO NOTHING` rather than catching the unique violation, which
    * would abort the caller's transaction on PostgreSQL.

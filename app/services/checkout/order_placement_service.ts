@@ -38,6 +38,12 @@ import { OrderQueryService } from '#services/orders/order_query_service'
 import { OutboxService, type OutboxMail } from '#services/mail/outbox_service'
 import { orderEvent } from '#services/integrations/webhook_events'
 import { CartChanged } from '#exceptions/checkout_errors'
+import Payment from '#models/payment'
+import {
+  PaymentService,
+  checkoutIdFor,
+  type OpenedIntent,
+} from '#services/payments/payment_service'
 import type { Actor } from '#support/actor'
 
 /** A place-order request, validated. */
@@ -83,7 +89,8 @@ export class OrderPlacementService {
     protected keys: IdempotencyService,
     protected orders: OrderQueryService,
     protected orderNumbers: OrderNumbers,
-    protected outbox: OutboxService
+    protected outbox: OutboxService,
+    protected payments: PaymentService
   ) {}
 
   /**
@@ -102,30 +109,70 @@ export class OrderPlacementService {
       couponCode: input.couponCode?.trim().toUpperCase() || null,
       notes: input.notes ?? null,
     })
+    this.payments.assertAccepted(input.paymentMethod)
+    const opened = this.payments.collectsOnline(input.paymentMethod)
+      ? await this.#openIntent(actor, input, fingerprint)
+      : null
+    if (opened && 'replayOf' in opened) {
+      return { orders: await this.orders.ofCheckout(customer.id, opened.replayOf), replayed: true }
+    }
     const outcome = await db.transaction(async (trx): Promise<Outcome> => {
       const claim = await this.keys.claim(trx, customer.id, input.idempotencyKey, fingerprint)
       if (claim.kind === 'replay') return claim
       if (claim.fresh) await newKeys().consume(`place_order_${customer.id}`)
-      return { kind: 'placed', orders: await this.#placeIn(trx, actor, input, claim) }
+      return { kind: 'placed', orders: await this.#placeIn(trx, actor, input, claim, opened) }
     })
     if (outcome.kind === 'placed') return { orders: outcome.orders, replayed: false }
     // Read once the transaction has ended: on SQLite it holds the only connection.
     return { orders: await this.orders.ofCheckout(customer.id, outcome.checkoutId), replayed: true }
   }
 
+  /**
+   * The provider's part of a card placement, before its transaction, so a slow or failing
+   * provider never holds a row lock (docs/api/payments.md): the key is looked up first (a
+   * replay opens nothing), the cart is priced as the transaction will price it, and the intent
+   * is opened for the checkout id the key and request stand for, under an idempotency key
+   * derived from it. A provider failure (503) has written nothing, so the client's retry with
+   * the same key opens the same intent. When the transaction then refuses (the cart changed, the
+   * stock ran out), the intent stays unconfirmed at the provider: its client secret was never
+   * handed out, so it can never be paid.
+   */
+  async #openIntent(
+    actor: Actor,
+    input: PlaceOrderInput,
+    fingerprint: string
+  ): Promise<OpenedIntent | { replayOf: string }> {
+    const earlier = await this.keys.completedCheckout(
+      actor.user.id,
+      input.idempotencyKey,
+      fingerprint
+    )
+    if (earlier) return { replayOf: earlier }
+    const checkoutId = checkoutIdFor(actor.user.id, input.idempotencyKey, fingerprint)
+    // The key's record was pruned, but this very request was placed: answer it again.
+    if (await Checkout.find(checkoutId)) return { replayOf: checkoutId }
+    const quote = await this.checkout.quote(actor, input)
+    return this.payments.openForPlacement(checkoutId, quote.pricing.total, quote.currency)
+  }
+
   async #placeIn(
     trx: TransactionClientContract,
     actor: Actor,
     input: PlaceOrderInput,
-    claim: Extract<Claim, { kind: 'claimed' }>
+    claim: Extract<Claim, { kind: 'claimed' }>,
+    opened: OpenedIntent | null
   ): Promise<Order[]> {
     const customer = actor.user
     const quote = await this.checkout.quote(actor, input, trx)
+    // The cart changed between the intent and the transaction: the intent is for another sum.
+    if (opened && (opened.amount !== quote.pricing.total || opened.currency !== quote.currency)) {
+      throw new CartChanged()
+    }
     // One instant for the whole placement, so its orders sort together in every list, kept as
     // the database keeps it, so the orders answered are the ones stored.
     const placedAt = storedInstant(trx, DateTime.now())
     const checkout = new Checkout().merge({
-      id: randomUUID(),
+      id: opened?.checkoutId ?? randomUUID(),
       userId: customer.id,
       couponId: quote.coupon?.id ?? null,
       couponCode: quote.coupon?.code ?? null,
@@ -141,6 +188,15 @@ export class OrderPlacementService {
       updatedAt: placedAt,
     })
     const orders = ordersOf(quote, customer, input, checkout.id, placedAt)
+    const payment = this.payments.paymentOf({
+      checkoutId: checkout.id,
+      userId: customer.id,
+      method: input.paymentMethod,
+      amount: quote.pricing.total,
+      currency: quote.currency,
+      opened,
+      at: placedAt,
+    })
 
     for (const [position, order] of orders.entries()) {
       const first = position === 0 ? [insertModels(trx, Checkout, [checkout])] : []
@@ -164,6 +220,7 @@ export class OrderPlacementService {
           OrderItem,
           orders.flatMap((order) => order.items)
         ),
+        insertModels(trx, Payment, [payment]),
         insertValuesOf(
           trx,
           OrderStatusHistory,
@@ -238,6 +295,8 @@ function ordersOf(
       status: 'PENDING',
       paymentStatus: 'UNPAID',
       paymentMethod: input.paymentMethod,
+      paidAmountCents: 0,
+      refundedAmountCents: 0,
       shippingMethodId: quote.method.id,
       shippingMethodName: quote.method.name,
       couponCode: quote.coupon?.code ?? null,

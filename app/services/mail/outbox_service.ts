@@ -21,6 +21,7 @@ import {
   type WebhookOutboxEntry,
 } from '#services/integrations/webhook_events'
 import { fanOutWebhookEvent } from '#services/integrations/webhook_fan_out'
+import { PROVIDER_CALLS, type ProviderCallKind } from '#services/payments/provider_calls'
 
 /**
  * How long a claimed message stays invisible to other workers while it is being sent: the lease
@@ -73,9 +74,12 @@ function withoutCodes(value: unknown): unknown {
   return value
 }
 
-/** A mail to send: its kind and what it shows, with no secret. */
+/**
+ * A message to deliver: a mail (its kind and what it shows, with no secret), or a call to the
+ * payment provider (app/services/payments/provider_calls.ts) that must not be lost either.
+ */
 export interface OutboxMail {
-  kind: MailKind
+  kind: MailKind | ProviderCallKind
   payload: Record<string, unknown>
 }
 
@@ -461,9 +465,12 @@ export class OutboxService {
       return 'expired'
     }
     const build = MAIL_KINDS[message.kind as MailKind]
+    const call = PROVIDER_CALLS[message.kind as ProviderCallKind]
     try {
       if (message.kind === WEBHOOK_EVENT_KIND) {
         await fanOutWebhookEvent(message.id, ready.payload as unknown as WebhookEventPayload)
+      } else if (call) {
+        await call(ready.payload as any)
       } else {
         if (!build) throw new Error(`unknown outbox kind "${message.kind}"`)
         useCompiledMailTemplates()

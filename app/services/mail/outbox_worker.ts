@@ -3,6 +3,7 @@ import logger from '@adonisjs/core/services/logger'
 import { handledIn, OutboxService } from '#services/mail/outbox_service'
 import { PruneService } from '#services/system/prune_service'
 import { WebhookDeliveryService } from '#services/integrations/webhook_delivery_service'
+import { PaymentExpiryService } from '#services/payments/payment_expiry_service'
 
 /**
  * How often the worker also prunes expired rows and erases expired codes from unsent mail
@@ -16,7 +17,8 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000
 const MESSAGES_PER_CALL = 1000
 
 /**
- * Polls the outbox on a timer, one pass at a time, never overlapping. A pass sends due messages
+ * Polls the outbox on a timer, one pass at a time, never overlapping. A pass cancels the card
+ * payments that expired (app/services/payments/payment_expiry_service.ts), then sends due messages
  * for as long as there are some (a backlog drains without waiting an interval per batch); once an
  * hour a pass also prunes expired rows. `stop` lets the batch in progress finish, so a shutdown
  * never leaves a message claimed by a process that is gone.
@@ -31,7 +33,9 @@ export class OutboxWorker {
   constructor(
     protected outbox: OutboxService,
     protected pruneService: PruneService,
-    protected webhooks: WebhookDeliveryService = new WebhookDeliveryService()
+    protected webhooks: WebhookDeliveryService = new WebhookDeliveryService(),
+    /** The container always passes it; a test of delivery alone may leave it out. */
+    protected payments?: PaymentExpiryService
   ) {}
 
   /** Starts polling every `intervalMs`; the timer does not keep the process alive. */
@@ -56,6 +60,12 @@ export class OutboxWorker {
 
   async #run() {
     const stopping = () => this.#stopping
+    // Expired card payments first: cancelling them writes the provider calls this pass sends.
+    try {
+      await this.payments?.expireDue()
+    } catch (error) {
+      logger.error({ err: error }, 'payment expiry pass failed')
+    }
     try {
       let report
       do {

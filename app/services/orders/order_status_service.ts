@@ -18,6 +18,13 @@ import {
   InvalidStatusTransition,
   OrderNotFound,
 } from '#exceptions/order_errors'
+import {
+  PaymentCollectedOnline,
+  PaymentNotCaptured,
+  PaymentRecordedByAdmin,
+} from '#exceptions/payment_errors'
+import Payment from '#models/payment'
+import { PaymentService } from '#services/payments/payment_service'
 import { OrderQueryService, visibleTo } from '#services/orders/order_query_service'
 import { CouponUsageService } from '#services/coupons/coupon_usage_service'
 import { StockService } from '#services/catalog/stock_service'
@@ -45,9 +52,9 @@ export const STATUS_SOURCES: Record<OrderStatus, readonly OrderStatus[]> = {
 }
 
 /**
- * The payment state machine: UNPAID → PAID while the order is not cancelled; PAID → REFUNDED
- * once the order is CANCELLED or DELIVERED (a refund of goods still on their way waits for the
- * order to be cancelled, or delivered and returned).
+ * What may be recorded by hand: UNPAID → PAID while the order is not cancelled. Refunds are never
+ * recorded here (PARTIALLY_REFUNDED and REFUNDED come from refunds), and a card payment collected
+ * online is recorded by its capture only (docs/api/payments.md).
  */
 export const PAYMENT_RULES: Record<
   PaymentStatus,
@@ -55,8 +62,15 @@ export const PAYMENT_RULES: Record<
 > = {
   UNPAID: { from: [], whileStatus: [] },
   PAID: { from: ['UNPAID'], whileStatus: ['PENDING', 'CONFIRMED', 'SHIPPED', 'DELIVERED'] },
-  REFUNDED: { from: ['PAID'], whileStatus: ['CANCELLED', 'DELIVERED'] },
+  PARTIALLY_REFUNDED: { from: [], whileStatus: [] },
+  REFUNDED: { from: [], whileStatus: [] },
 }
+
+/** Who wrote a history entry: a user, or the service itself (a capture, an expiry). */
+export type HistoryActor = Pick<User, 'id' | 'userType'> | typeof SYSTEM_ACTOR
+
+/** The author of the changes the service makes on its own: no account. */
+export const SYSTEM_ACTOR = { id: null, userType: 'SYSTEM' } as const
 
 /** The statuses the order may move to from where it is (the console offers exactly these). */
 export function allowedStatusChanges(order: Pick<Order, 'status'>): OrderStatus[] {
@@ -87,7 +101,8 @@ export class OrderStatusService {
     protected coupons: CouponUsageService,
     protected stock: StockService,
     protected audit: AuditTrail,
-    protected outbox: OutboxService
+    protected outbox: OutboxService,
+    protected payments: PaymentService
   ) {}
 
   /** A customer cancels one of their orders. */
@@ -102,9 +117,17 @@ export class OrderStatusService {
    */
   async changeStatus(actor: Actor, orderId: string, to: OrderStatus): Promise<Order> {
     return db.transaction(async (trx) => {
-      const { order, from } = await this.#transition(actor.user, orderId, trx, (current) => {
+      const { order, from } = await this.#transition(actor.user, orderId, trx, async (current) => {
         if (!allowedStatusChanges(current).includes(to)) {
           throw new InvalidStatusTransition(`The order cannot become ${to} from ${current.status}`)
+        }
+        // Goods leave only once a card payment collected online is in: until then the payment
+        // may still expire, and an expiry cancels the order (docs/api/payments.md).
+        if (to === 'SHIPPED' && current.paymentStatus === 'UNPAID') {
+          const payment = await Payment.query({ client: trx })
+            .where('checkout_id', current.checkoutId)
+            .first()
+          if (payment && payment.provider !== 'manual') throw new PaymentNotCaptured()
         }
         return trx
           .from('orders')
@@ -114,6 +137,12 @@ export class OrderStatusService {
       })
       if (to === 'CANCELLED') await this.#undoPlacement(order, trx)
       await this.#record(trx, order, actor.user, 'STATUS', from.status, to)
+      // A card payment already captured for the order goes back in full.
+      const refunded =
+        to === 'CANCELLED' && (await this.payments.refundCancelledOrder(trx, order.id))
+      if (refunded) {
+        await this.#record(trx, order, SYSTEM_ACTOR, 'PAYMENT_STATUS', refunded.from, refunded.to)
+      }
       await this.#audit(trx, order, actor, 'STATUS', from.status, to)
       const changed = await this.orders.find(actor, order.id, { client: trx })
       // Webhook events, in this transaction: a change that rolls back sends nothing.
@@ -135,28 +164,79 @@ export class OrderStatusService {
   }
 
   /**
-   * Records a payment change on an order `actor` may see; only the seller and admin routes, whose
-   * Bouncer checks refuse customers, lead here.
+   * Records money received by hand for an order `actor` may see; only the seller and admin
+   * routes, whose Bouncer checks refuse customers, lead here. Cash on delivery is recorded by the
+   * order's seller or an admin, every other offline method by an admin; a card payment collected
+   * online never is (its capture records it). The checkout's payment counts the money.
    */
   async changePaymentStatus(actor: Actor, orderId: string, to: PaymentStatus): Promise<Order> {
     return db.transaction(async (trx) => {
-      const { order, from } = await this.#transition(actor.user, orderId, trx, (current) => {
+      const { order, from } = await this.#transition(actor.user, orderId, trx, async (current) => {
         if (!allowedPaymentChanges(current).includes(to)) {
           throw new InvalidPaymentStatusTransition(
             `The payment of a ${current.status} order cannot become ${to} from ${current.paymentStatus}`
           )
+        }
+        const payment = await Payment.query({ client: trx })
+          .where('checkout_id', current.checkoutId)
+          .first()
+        if (payment && payment.provider !== 'manual') throw new PaymentCollectedOnline()
+        if (current.paymentMethod !== 'CASH_ON_DELIVERY' && !isAdministrator(actor.user)) {
+          throw new PaymentRecordedByAdmin()
         }
         return trx
           .from('orders')
           .where('id', current.id)
           .where('status', current.status)
           .where('payment_status', current.paymentStatus)
-          .update({ payment_status: to, updated_at: sqlTime(undefined, trx) })
+          .update({
+            payment_status: to,
+            paid_amount_cents: trx.knexRawQuery('total_cents'),
+            updated_at: sqlTime(undefined, trx),
+          })
       })
+      await this.payments.recordManualPayment(trx, order.checkoutId, order.totalCents)
       await this.#record(trx, order, actor.user, 'PAYMENT_STATUS', from.paymentStatus, to)
       await this.#audit(trx, order, actor, 'PAYMENT_STATUS', from.paymentStatus, to)
       return this.orders.find(actor, order.id, { client: trx })
     })
+  }
+
+  /**
+   * Cancels, inside `trx`, every order of a checkout that can still be cancelled, exactly as a
+   * customer's cancellation does (stock back, the coupon use back with the last one), recorded as
+   * the service's own change: the expiry of an unpaid card payment, or its cancellation at the
+   * provider. The caller holds the checkout's orders locked and has already closed its payment.
+   */
+  async cancelCheckoutOrders(trx: TransactionClientContract, checkoutId: string) {
+    const orders = await Order.query({ client: trx })
+      .where('checkout_id', checkoutId)
+      .whereIn('status', [...STATUS_SOURCES.CANCELLED])
+      .orderBy('position', 'asc')
+    for (const order of orders) {
+      const cancelled = await trx
+        .from('orders')
+        .where('id', order.id)
+        .where('status', order.status)
+        .update({ status: 'CANCELLED', updated_at: sqlTime(undefined, trx) })
+      if (Number(cancelled) !== 1) continue
+      await this.#undoPlacement(order, trx)
+      await this.#record(trx, order, SYSTEM_ACTOR, 'STATUS', order.status, 'CANCELLED')
+    }
+  }
+
+  /**
+   * Appends a history entry for a change the service made on its own inside `trx` (the capture
+   * of a payment), after the order row changed.
+   */
+  async recordSystemChange(
+    trx: TransactionClientContract,
+    order: Order,
+    field: OrderStateField,
+    from: string,
+    to: string
+  ) {
+    await this.#record(trx, order, SYSTEM_ACTOR, field, from, to)
   }
 
   /**
@@ -169,7 +249,7 @@ export class OrderStatusService {
     actor: User,
     orderId: string,
     trx: TransactionClientContract,
-    change: (current: Order) => Promise<unknown>
+    change: (current: Order) => Promise<unknown> | unknown
   ): Promise<{ order: Order; from: { status: OrderStatus; paymentStatus: PaymentStatus } }> {
     for (let round = 1; round <= MAX_TRANSITION_ROUNDS; round++) {
       const current = await this.#visible(actor, orderId, trx)
@@ -213,13 +293,15 @@ export class OrderStatusService {
     if (checkout.openOrderCount === 0 && checkout.couponId) {
       await this.coupons.releaseUse(checkout.couponId, trx)
     }
+    // Nothing left to pay for: a payment still waiting is cancelled (its intent too).
+    if (checkout.openOrderCount === 0) await this.payments.closeCheckout(trx, checkout.id)
   }
 
   /** Appends a history entry; the order row changed first, so no other writer is numbering. */
   async #record(
     trx: TransactionClientContract,
     order: Order,
-    actor: User,
+    actor: HistoryActor,
     field: OrderStateField,
     from: string,
     to: string

@@ -203,90 +203,74 @@ test.group('PUT /api/v1/seller/orders/{id}/status', (group) => {
 test.group('PUT /api/v1/seller/orders/{id}/payment-status', (group) => {
   eachInTransaction(group)
 
-  test('records UNPAID → PAID, and PAID → REFUNDED once the order is cancelled', async ({
+  test('records cash on delivery UNPAID → PAID: paidAmount, history, the payment', async ({
     client,
     assert,
   }) => {
-    const { first, orders } = await placedCheckout()
+    const { first, orders } = await placedCheckout('CASH_ON_DELIVERY')
     const paid = await client
       .put(paymentOf(orders[0].id))
       .header('Authorization', first.authorization)
       .json({ paymentStatus: 'PAID' })
     paid.assertStatus(200)
     assert.equal(paid.body().paymentStatus, 'PAID')
-
-    const early = await client
-      .put(paymentOf(orders[0].id))
-      .header('Authorization', first.authorization)
-      .json({ paymentStatus: 'REFUNDED' })
-    expectProblem(assert, early, 409, 'INVALID_PAYMENT_STATUS_TRANSITION')
-
-    await client
-      .put(statusOf(orders[0].id))
-      .header('Authorization', first.authorization)
-      .json({ status: 'CANCELLED' })
-    const refunded = await client
-      .put(paymentOf(orders[0].id))
-      .header('Authorization', first.authorization)
-      .json({ paymentStatus: 'REFUNDED' })
-    refunded.assertStatus(200)
+    assert.equal(paid.body().paidAmount, paid.body().total)
+    assert.equal(paid.body().refundedAmount, 0)
     assert.deepEqual(
-      refunded.body().statusHistory.map((entry: any) => [entry.field, entry.from, entry.to]),
+      paid.body().statusHistory.map((entry: any) => [entry.field, entry.from, entry.to]),
       [
         ['status', null, 'PENDING'],
         ['paymentStatus', 'UNPAID', 'PAID'],
-        ['status', 'PENDING', 'CANCELLED'],
-        ['paymentStatus', 'PAID', 'REFUNDED'],
       ]
     )
     const row = await db.from('orders').where('id', orders[0].id).firstOrFail()
-    assert.equal(row.payment_status, 'REFUNDED')
+    assert.equal(row.payment_status, 'PAID')
+    assert.equal(Number(row.paid_amount_cents), Number(row.total_cents))
+    // One of two orders paid: the checkout's payment counts it and still waits for the other.
+    const payment = await db.from('payments').where('checkout_id', orders[0].checkoutId).first()
+    assert.equal(payment.provider, 'manual')
+    assert.equal(payment.status, 'PENDING')
+    assert.equal(Number(payment.captured_amount_cents), Number(row.total_cents))
   })
 
-  test('a delivered order may be refunded', async ({ client, assert }) => {
-    const { first, orders } = await placedCheckout()
-    const steps = [
-      client.put(paymentOf(orders[0].id)).json({ paymentStatus: 'PAID' }),
-      ...['CONFIRMED', 'SHIPPED', 'DELIVERED'].map((status) =>
-        client.put(statusOf(orders[0].id)).json({ status })
-      ),
-    ]
-    for (const step of steps) {
-      const response = await step.header('Authorization', first.authorization)
-      response.assertStatus(200)
+  test('a seller records cash on delivery only; a refund is never recorded here', async ({
+    client,
+    assert,
+  }) => {
+    for (const method of ['CREDIT_CARD', 'DEBIT_CARD', 'PAYPAL', 'BANK_TRANSFER'] as const) {
+      const { first, orders } = await placedCheckout(method)
+      const response = await client
+        .put(paymentOf(orders[0].id))
+        .header('Authorization', first.authorization)
+        .json({ paymentStatus: 'PAID' })
+      expectProblem(assert, response, 403, 'PAYMENT_RECORDED_BY_ADMIN')
+      const row = await db.from('orders').where('id', orders[0].id).firstOrFail()
+      assert.deepEqual([row.payment_status, Number(row.paid_amount_cents)], ['UNPAID', 0])
     }
-    const refunded = await client
+    const { first, orders } = await placedCheckout('CASH_ON_DELIVERY')
+    await client
+      .put(paymentOf(orders[0].id))
+      .header('Authorization', first.authorization)
+      .json({ paymentStatus: 'PAID' })
+    const refund = await client
       .put(paymentOf(orders[0].id))
       .header('Authorization', first.authorization)
       .json({ paymentStatus: 'REFUNDED' })
-    refunded.assertStatus(200)
-    assert.equal(refunded.body().paymentStatus, 'REFUNDED')
-    assert.equal(refunded.body().status, 'DELIVERED')
-
+    assert.deepEqual(fieldsOf(expectProblem(assert, refund, 400, 'VALIDATION_FAILED')), [
+      'paymentStatus',
+    ])
     const row = await db.from('orders').where('id', orders[0].id).firstOrFail()
-    assert.deepEqual([row.status, row.payment_status], ['DELIVERED', 'REFUNDED'])
-    const last = await db
-      .from('order_status_history')
-      .where('order_id', orders[0].id)
-      .orderBy('sequence', 'desc')
-      .firstOrFail()
-    assert.deepEqual(
-      [last.field, last.from_value, last.to_value],
-      ['PAYMENT_STATUS', 'PAID', 'REFUNDED']
-    )
-    // Refunding a delivered order leaves the stock sold: nothing went back on the shelf.
-    const mug = await db.from('products').where('id', orders[0].items[0].productId).firstOrFail()
-    assert.equal(Number(mug.stock), 98)
+    assert.equal(row.payment_status, 'PAID')
   })
 
   test('refuses what the payment machine does not allow', async ({ client, assert }) => {
-    const { first, orders } = await placedCheckout()
-    for (const paymentStatus of ['UNPAID', 'REFUNDED']) {
+    const { first, orders } = await placedCheckout('CASH_ON_DELIVERY')
+    for (const paymentStatus of ['UNPAID', 'REFUNDED', 'PARTIALLY_REFUNDED']) {
       const response = await client
         .put(paymentOf(orders[0].id))
         .header('Authorization', first.authorization)
         .json({ paymentStatus })
-      expectProblem(assert, response, 409, 'INVALID_PAYMENT_STATUS_TRANSITION')
+      expectProblem(assert, response, 400, 'VALIDATION_FAILED')
     }
     // A cancelled order is not paid any more.
     await client

@@ -35,13 +35,15 @@ export async function placeThroughService(
 
 /**
  * A placed checkout over two shops (see `twoShopCart`), with a coupon counted once: orders[0]
- * is shop A's (2 mugs, 1 spoon), orders[1] shop B's (3 teas).
+ * is shop A's (2 mugs, 1 spoon), orders[1] shop B's (3 teas); paid by card unless told.
  */
-export async function placedCheckout() {
+export async function placedCheckout(
+  paymentMethod: PlaceOrderInput['paymentMethod'] = 'CREDIT_CARD'
+) {
   const cart = await twoShopCart()
   const coupon = await CouponFactory.merge({ discountValue: 1000, usageLimit: 10 }).create()
   const { orders } = await placeThroughService(cart.customer.user, cart.customer, cart.standard, {
-    paymentMethod: 'CREDIT_CARD',
+    paymentMethod,
     couponCode: coupon.code,
   })
   return { ...cart, coupon, orders }

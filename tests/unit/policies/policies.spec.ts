@@ -62,6 +62,7 @@ const ROLE_ACTIONS: Record<keyof typeof policies, Record<string, UserType[]>> = 
   // With HEALTH_DETAILS off, as in the test environment; the setting is tested in health.spec.ts.
   HealthPolicy: { viewDetails: ADMINS },
   IntegrationPolicy: { viewAny: ADMINS, create: ADMINS, update: ADMINS, delete: ADMINS },
+  PaymentPolicy: { payOwn: [CUSTOMER], viewAny: ADMINS },
 }
 
 /** Actions that judge a row too, tested below. */

@@ -205,4 +205,23 @@ test.group('Settings: every kind of rule', () => {
     )
     assert.include(refusal('SESSION_DRIVER', 'redis'), 'SESSION_DRIVER=redis needs REDIS_URL')
   })
+
+  test('payments: stripe refuses to start without each of its keys, naming it', ({
+    assert,
+    cleanup,
+  }) => {
+    withEnvironment({ PAYMENT_PROVIDER: 'stripe' }, cleanup)
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      const message = refusal(name, undefined)
+      assert.equal(message, `PAYMENT_PROVIDER=stripe needs ${name} to be set`)
+      assert.strictEqual(check(name, 'set'), 'set')
+    }
+    assert.include(refusal('PAYMENT_PROVIDER', 'paypal'), 'PAYMENT_PROVIDER')
+    assert.include(refusal('STRIPE_API_BASE', 'ftp://127.0.0.1:12111'), 'STRIPE_API_BASE')
+    assert.strictEqual(check('STRIPE_API_BASE', 'http://127.0.0.1:12111'), 'http://127.0.0.1:12111')
+    assert.include(refusal('PAYMENT_TIMEOUT_MINUTES', '0'), 'a whole number from 1 to 10080')
+    // With the manual provider, Stripe's keys may be left out.
+    withEnvironment({ PAYMENT_PROVIDER: 'manual' }, cleanup)
+    assert.isUndefined(check('STRIPE_SECRET_KEY', undefined))
+  })
 })
