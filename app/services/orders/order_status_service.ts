@@ -23,7 +23,6 @@ import {
   PaymentNotCaptured,
   PaymentRecordedByAdmin,
 } from '#exceptions/payment_errors'
-import Payment from '#models/payment'
 import { PaymentService } from '#services/payments/payment_service'
 import { OrderQueryService, visibleTo } from '#services/orders/order_query_service'
 import { CouponUsageService } from '#services/coupons/coupon_usage_service'
@@ -124,10 +123,9 @@ export class OrderStatusService {
         // Goods leave only once a card payment collected online is in: until then the payment
         // may still expire, and an expiry cancels the order (docs/api/payments.md).
         if (to === 'SHIPPED' && current.paymentStatus === 'UNPAID') {
-          const payment = await Payment.query({ client: trx })
-            .where('checkout_id', current.checkoutId)
-            .first()
-          if (payment && payment.provider !== 'manual') throw new PaymentNotCaptured()
+          if (await this.payments.collectedOnline(trx, current.checkoutId)) {
+            throw new PaymentNotCaptured()
+          }
         }
         return trx
           .from('orders')
@@ -177,10 +175,9 @@ export class OrderStatusService {
             `The payment of a ${current.status} order cannot become ${to} from ${current.paymentStatus}`
           )
         }
-        const payment = await Payment.query({ client: trx })
-          .where('checkout_id', current.checkoutId)
-          .first()
-        if (payment && payment.provider !== 'manual') throw new PaymentCollectedOnline()
+        if (await this.payments.collectedOnline(trx, current.checkoutId)) {
+          throw new PaymentCollectedOnline()
+        }
         if (current.paymentMethod !== 'CASH_ON_DELIVERY' && !isAdministrator(actor.user)) {
           throw new PaymentRecordedByAdmin()
         }

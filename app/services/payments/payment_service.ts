@@ -84,6 +84,18 @@ export class PaymentService {
   }
 
   /**
+   * Whether the checkout's money is collected online by a provider (its capture records it), as
+   * `trx` sees the payment: such an order is never marked paid by hand nor shipped before it.
+   */
+  async collectedOnline(trx: TransactionClientContract, checkoutId: string): Promise<boolean> {
+    const payment = await Payment.query({ client: trx })
+      .where('checkout_id', checkoutId)
+      .select('provider')
+      .first()
+    return payment !== null && payment.provider !== 'manual'
+  }
+
+  /**
    * Opens the intent of a placement, outside any transaction. A provider failure or timeout is a
    * 503 `PAYMENT_PROVIDER_UNAVAILABLE`, with nothing written anywhere.
    */
