@@ -76,7 +76,8 @@ type Outcome = { kind: 'placed'; orders: Order[] } | { kind: 'replay'; checkoutI
  * checkout, orders, items, history and mails are written from what the placement already holds
  * (a handful of multi-row statements, batched into one on PostgreSQL), the cart is emptied, the
  * coupon use counted, the key completed, and the stock taken last, so a product's row stays
- * locked only until the commit that follows. Any refusal or fault rolls all of it back, the
+ * locked only until the commit that follows (one round trip more only when the stock taken
+ * crosses the low-stock threshold: its `product.low_stock` events). Any refusal or fault rolls all of it back, the
  * key's claim included, so the client may retry with the same key.
  */
 @inject()

@@ -256,7 +256,8 @@ export class PaymentSettlement {
     paymentId: string
   ) {
     const current = await Payment.query({ client: trx }).where('id', paymentId).firstOrFail()
-    await this.outbox.enqueueAll(trx, [paymentEvent(type, current, DateTime.now())], DateTime.now())
+    const at = DateTime.now()
+    await this.outbox.enqueueAll(trx, [paymentEvent(type, current, at)], at)
   }
 
   async #orderNumbersOf(trx: TransactionClientContract, checkoutId: string) {
