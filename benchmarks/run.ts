@@ -13,7 +13,15 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import type { BenchSettings, DatabaseName, HttpRun } from './lib/context.js'
 import { type BenchDatabase, PostgresBenchDatabase, SqliteBenchDatabase } from './lib/database.js'
-import { ADMIN_EMAIL, copyCart, CustomerPool, PASSWORD, READERS, seed } from './lib/fixture.js'
+import {
+  ADMIN_EMAIL,
+  copyCart,
+  CustomerPool,
+  PASSWORD,
+  READERS,
+  seed,
+  subscribeWebhookEndpoints,
+} from './lib/fixture.js'
 import { HttpClient } from './lib/http.js'
 import { describeMachine } from './lib/proc.js'
 import { log, printTable, Report } from './lib/report.js'
@@ -68,12 +76,13 @@ const READ_SCENARIOS: Array<[Scenario, (run: HttpRun) => Promise<void>]> = [
 
 const { values: flags } = parseArgs({
   options: {
-    db: { type: 'string', default: process.env.BENCH_DATABASES ?? 'sqlite,pg' },
-    scenarios: { type: 'string', default: process.env.BENCH_SCENARIOS ?? SCENARIOS.join(',') },
-    seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '10' },
-    customers: { type: 'string', default: process.env.BENCH_CUSTOMERS ?? '500' },
-    build: { type: 'string', default: process.env.BENCH_BUILD ?? 'source' },
-    out: { type: 'string', default: process.env.BENCH_OUT },
+    'db': { type: 'string', default: process.env.BENCH_DATABASES ?? 'sqlite,pg' },
+    'scenarios': { type: 'string', default: process.env.BENCH_SCENARIOS ?? SCENARIOS.join(',') },
+    'seconds': { type: 'string', default: process.env.BENCH_SECONDS ?? '10' },
+    'customers': { type: 'string', default: process.env.BENCH_CUSTOMERS ?? '500' },
+    'build': { type: 'string', default: process.env.BENCH_BUILD ?? 'source' },
+    'out': { type: 'string', default: process.env.BENCH_OUT },
+    'webhook-endpoints': { type: 'string', default: process.env.BENCH_WEBHOOK_ENDPOINTS ?? '0' },
   },
 })
 
@@ -93,6 +102,7 @@ const settings: BenchSettings = {
   build: flags.build as ServerBuild,
   pgUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/commerce_bench',
   sqlitePath: 'tmp/bench.sqlite3',
+  webhookEndpoints: Number(flags['webhook-endpoints']),
 }
 const report = new Report()
 
@@ -113,6 +123,8 @@ async function benchDatabase(database: DatabaseName, sink: SmtpSink) {
     SMTP_PORT: String(sink.port),
     SUPER_ADMIN_EMAIL: ADMIN_EMAIL,
     SUPER_ADMIN_PASSWORD: PASSWORD,
+    // The endpoints of `--webhook-endpoints` are local addresses, never called (no worker runs).
+    ...(settings.webhookEndpoints > 0 ? { WEBHOOK_ALLOW_PRIVATE: 'true' } : {}),
   }
   const server = await BenchServer.start({ port, build: settings.build, env: serverEnv })
   const connection: BenchDatabase =
@@ -129,6 +141,7 @@ async function benchDatabase(database: DatabaseName, sink: SmtpSink) {
   try {
     log(`${database}: seeding shops, products, a coupon and ${settings.customers} customers`)
     const fixture = await seed(api, connection, settings.customers)
+    await subscribeWebhookEndpoints(api, settings.webhookEndpoints)
     run = {
       settings,
       report,

@@ -7,7 +7,7 @@ import { CompiledQuery } from '#queries/compiled_query'
 /**
  * The conditional decrement of `takeStock`, compiled once (`CompiledQuery`): every placement
  * sends it, and building the `selling` scope it checks cost as much as sending it. It answers the
- * id of the product when it took the units, nothing otherwise.
+ * product (with the stock left) when it took the units, nothing otherwise.
  */
 const decrement = new CompiledQuery<[productId: string, quantity: number, now: Date | string]>(
   3,
@@ -26,22 +26,49 @@ const decrement = new CompiledQuery<[productId: string, quantity: number, now: D
       .whereNull('deleted_at')
       .whereRaw(`shop_id in (${selling.sql})`, [...selling.bindings] as Knex.RawBinding[])
       .update({ stock: client.knexRawQuery('stock - ?', [quantity]), updated_at: now })
-      .returning(['id'])
+      .returning(['id', 'shop_id', 'sku', 'stock'])
   }
 )
 
+/** A product right after units were taken from it. */
+export interface StockTaken {
+  id: string
+  shopId: string
+  sku: string
+  stock: number
+}
+
 /**
  * Takes `quantity` units of a product, only if that many are there and it is on sale (active, not
- * taken down, not deleted, its shop selling), in one statement; answers whether it took them. The
- * row stays locked until `trx` ends.
+ * taken down, not deleted, its shop selling), in one statement; answers the product with the
+ * stock left when it took them, null otherwise. The row stays locked until `trx` ends.
  */
 export async function takeStock(
   trx: TransactionClientContract,
   productId: string,
   quantity: number
-): Promise<boolean> {
-  const taken = await decrement.rows([productId, quantity, sqlTime(undefined, trx)], trx)
-  return taken.length === 1
+): Promise<StockTaken | null> {
+  const taken = await decrement.rows<{ id: string; shop_id: string; sku: string; stock: unknown }>(
+    [productId, quantity, sqlTime(undefined, trx)],
+    trx
+  )
+  if (taken.length !== 1) return null
+  const [row] = taken
+  return { id: row.id, shopId: row.shop_id, sku: row.sku, stock: Number(row.stock) }
+}
+
+/**
+ * The stock of a product, locked on PostgreSQL until `trx` ends (SQLite runs one writer at a
+ * time), for a change judged against it: a seller's new count crossing the low-stock threshold.
+ */
+export async function lockedStock(
+  trx: TransactionClientContract,
+  productId: string
+): Promise<number> {
+  const query = trx.from('products').where('id', productId).select('stock')
+  if (trx.dialect.name === 'postgres') query.forUpdate()
+  const row = await query.firstOrFail()
+  return Number(row.stock)
 }
 
 /** Puts `quantity` units of a product back, whatever its state. */

@@ -21,6 +21,11 @@ export interface BenchSettings {
   /** PostgreSQL database of the benchmark (its `public` schema is dropped at the start). */
   pgUrl: string
   sqlitePath: string
+  /**
+   * Webhook endpoints subscribed to every event before the placements (`--webhook-endpoints`):
+   * their events ride in the placement's outbox insert; the worker that would fan them out is off.
+   */
+  webhookEndpoints: number
 }
 
 /** What an HTTP scenario needs of the run: the server, its meters, the client and the customers. */

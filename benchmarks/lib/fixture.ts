@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import type { BenchDatabase } from './database.js'
 import type { HttpClient } from './http.js'
+import { WEBHOOK_EVENTS } from '../../app/enums/webhook_event.js'
 
 export const PASSWORD = 'Bench-Lantern-4821'
 export const ADMIN_EMAIL = 'bench-admin@example.com'
@@ -277,4 +278,23 @@ export async function orderLoop(
     headers,
   })
   await placeOrder(api, fixture, customer, client, key)
+}
+
+/**
+ * Registers `count` webhook endpoints subscribed to every event, as an administrator would. Their
+ * address is never called: the benchmark's server runs no outbox worker, so what is measured is
+ * the placement writing its events (docs/performance.md, "Webhook endpoints and the placement").
+ */
+export async function subscribeWebhookEndpoints(api: HttpClient, count: number) {
+  if (count === 0) return
+  const login = await api.expect('POST', '/auth/login', {
+    body: { email: ADMIN_EMAIL, password: PASSWORD, userType: 'admin' },
+  })
+  const headers = { authorization: `Bearer ${login.data.accessToken as string}` }
+  for (let index = 0; index < count; index++) {
+    await api.expect('POST', '/api/v1/admin/webhooks', {
+      body: { url: `https://127.0.0.1:${9 + index}/hooks`, events: [...WEBHOOK_EVENTS] },
+      headers,
+    })
+  }
 }

@@ -40,7 +40,10 @@ export async function placeOrderAlone(run: HttpRun, cartTemplate: Customer) {
       if (!buyer) return false
       await placeOrder(api, fixture, buyer, client)
     },
-    note: 'cart: 1 unit of one product all buyers share',
+    note:
+      run.settings.webhookEndpoints > 0
+        ? `cart: 1 unit of one product all buyers share; ${run.settings.webhookEndpoints} webhook endpoints subscribed`
+        : 'cart: 1 unit of one product all buyers share',
   })
   if (nextBuyer > buyers.length) {
     measured.note = `${measured.note}; stopped early: customers used up (raise --customers)`

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon'
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import config from '@adonisjs/core/services/config'
+import { lowStockThreshold } from '#services/catalog/stock_service'
 import { USER_TYPES, type UserType } from '#enums/user_type'
 import { ShopStatus } from '#enums/shop_status'
 import { CouponDirectoryService } from '#services/admin/coupon_directory_service'
@@ -134,7 +135,7 @@ export class DashboardService {
   }
 
   async #lowStock(): Promise<DashboardFigures['lowStock']> {
-    const threshold = config.get<number>('store.lowStockThreshold')
+    const threshold = lowStockThreshold()
     const live = () =>
       db
         .from('products')

@@ -10,6 +10,10 @@ import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { sqlTime } from '#support/sql_time'
 import { AuditTrail } from '#services/admin/audit_trail_service'
 import type { Actor } from '#support/actor'
+import { OutboxService } from '#services/mail/outbox_service'
+import { lowStockEvent } from '#services/integrations/webhook_events'
+import { crossesLowStock, lowStockThreshold } from '#services/catalog/stock_service'
+import { lockedStock } from '#queries/product_stock'
 
 /** A product as a seller describes it; money in integer cents. */
 export interface ProductInput {
@@ -33,7 +37,8 @@ const SKU_INDEX = {
 export class ProductService {
   constructor(
     protected shops: ShopService,
-    protected audit: AuditTrail
+    protected audit: AuditTrail,
+    protected outbox: OutboxService
   ) {}
 
   /** Adds a product to one of the seller's shops; a SKU already used in that shop is a 409. */
@@ -71,7 +76,11 @@ export class ProductService {
     return pageOf(query, page, (slice) => slice.withScopes((scopes) => scopes.sortedBy('newest')))
   }
 
-  /** Changes the given fields; moving to another shop needs that shop to be the seller's too. */
+  /**
+   * Changes the given fields; moving to another shop needs that shop to be the seller's too. A
+   * new stock count that takes the product from above the low-stock threshold to at or below it
+   * sends `product.low_stock`, in this transaction.
+   */
   async update(actor: Actor, productId: string, input: Partial<ProductInput>): Promise<Product> {
     return this.#translatingSkuConflict(() =>
       db.transaction(async (trx) => {
@@ -85,11 +94,27 @@ export class ProductService {
         if (input.description !== undefined) product.description = input.description
         if (input.sku !== undefined) product.sku = input.sku
         if (input.priceCents !== undefined) product.priceCents = input.priceCents
-        // An absolute count, as the seller counted it; checkouts decrement it conditionally.
+        // An absolute count, as the seller counted it; checkouts decrement it conditionally. The
+        // count it replaces is read locked, so a concurrent placement's crossing and this one's
+        // are judged one after the other and the threshold is announced once.
+        const stockBefore =
+          input.stock === undefined ? product.stock : await lockedStock(trx, product.id)
         if (input.stock !== undefined) product.stock = input.stock
         // The seller's own switch; an administrator's takedown outlasts it (`takeDown`).
         if (input.isActive !== undefined) product.isActive = input.isActive
         await product.save()
+        const threshold = lowStockThreshold()
+        if (crossesLowStock(stockBefore, product.stock, threshold)) {
+          const at = DateTime.now()
+          const crossing = {
+            productId: product.id,
+            shopId: product.shopId,
+            name: product.name,
+            sku: product.sku,
+            stock: product.stock,
+          }
+          await this.outbox.enqueueAll(trx, [lowStockEvent(crossing, threshold, at)], at)
+        }
         return product
       })
     )

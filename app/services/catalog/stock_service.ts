@@ -1,5 +1,7 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import config from '@adonisjs/core/services/config'
 import Product from '#models/product'
+import type { LowStockCrossing } from '#services/integrations/webhook_events'
 import { InsufficientStock, ProductUnavailable } from '#exceptions/cart_errors'
 import { giveStockBack, takeStock } from '#queries/product_stock'
 
@@ -21,14 +23,28 @@ export class StockService {
    * (active, not taken down, not deleted, its shop selling): the condition and the decrement are
    * one statement, so concurrent checkouts never sell a unit twice, nor a product taken off sale
    * after the quote was read, and the CHECK (stock >= 0) backs it. The row stays locked until the
-   * caller commits, so a placement takes stock last.
+   * caller commits, so a placement takes stock last. Answers the products whose stock this took
+   * from above the low-stock threshold to at or below it (`crossesLowStock`), for
+   * `product.low_stock`; the stock read is the row's own after the decrement, so of concurrent
+   * placements exactly one sees a crossing.
    */
-  async take(lines: StockLine[], trx: TransactionClientContract): Promise<void> {
+  async take(lines: StockLine[], trx: TransactionClientContract): Promise<LowStockCrossing[]> {
+    const threshold = lowStockThreshold()
+    const crossings: LowStockCrossing[] = []
     for (const line of inIdOrder(lines)) {
-      if (!(await takeStock(trx, line.productId, line.quantity))) {
-        throw await this.#refusal(line, trx)
+      const taken = await takeStock(trx, line.productId, line.quantity)
+      if (!taken) throw await this.#refusal(line, trx)
+      if (crossesLowStock(taken.stock + line.quantity, taken.stock, threshold)) {
+        crossings.push({
+          productId: taken.id,
+          shopId: taken.shopId,
+          name: line.name,
+          sku: taken.sku,
+          stock: taken.stock,
+        })
       }
     }
+    return crossings
   }
 
   /** Puts units back, whatever the product's state now (a cancelled order returns what it took). */
@@ -49,6 +65,20 @@ export class StockService {
       `Only ${product.stock} of "${line.name}" in stock; the cart holds ${line.quantity}`
     )
   }
+}
+
+/**
+ * The low-stock threshold: a product on sale with this many or fewer units is low on stock. One
+ * setting (`store.lowStockThreshold`, `LOW_STOCK_THRESHOLD`) for the console's "Low stock" tile
+ * and the `product.low_stock` webhook event.
+ */
+export function lowStockThreshold(): number {
+  return config.get<number>('store.lowStockThreshold')
+}
+
+/** Whether a change of stock from `before` to `after` went from above `threshold` to at or below. */
+export function crossesLowStock(before: number, after: number, threshold: number): boolean {
+  return before > threshold && after <= threshold
 }
 
 function inIdOrder(lines: StockLine[]): StockLine[] {

@@ -21,7 +21,7 @@ import {
   type PendingWrite,
 } from '#queries/write_batch'
 import { emptyCartReturningLines, type HeldLine } from '#queries/cart_items'
-import { StockService } from '#services/catalog/stock_service'
+import { StockService, lowStockThreshold } from '#services/catalog/stock_service'
 import {
   CheckoutService,
   type CheckoutInput,
@@ -36,7 +36,7 @@ import { OrderNumbers } from '#services/checkout/order_number'
 import { CouponUsageService } from '#services/coupons/coupon_usage_service'
 import { OrderQueryService } from '#services/orders/order_query_service'
 import { OutboxService, type OutboxMail } from '#services/mail/outbox_service'
-import { orderEvent } from '#services/integrations/webhook_events'
+import { lowStockEvent, orderEvent } from '#services/integrations/webhook_events'
 import { CartChanged } from '#exceptions/checkout_errors'
 import Payment from '#models/payment'
 import {
@@ -76,7 +76,8 @@ type Outcome = { kind: 'placed'; orders: Order[] } | { kind: 'replay'; checkoutI
  * checkout, orders, items, history and mails are written from what the placement already holds
  * (a handful of multi-row statements, batched into one on PostgreSQL), the cart is emptied, the
  * coupon use counted, the key completed, and the stock taken last, so a product's row stays
- * locked only until the commit that follows. Any refusal or fault rolls all of it back, the
+ * locked only until the commit that follows (one round trip more only when the stock taken
+ * crosses the low-stock threshold: its `product.low_stock` events). Any refusal or fault rolls all of it back, the
  * key's claim included, so the client may retry with the same key.
  */
 @inject()
@@ -252,7 +253,17 @@ export class OrderPlacementService {
 
     if (quote.coupon) await this.coupons.countUse(quote.coupon.id, trx)
     await this.keys.complete(claim, checkout.id, trx)
-    await this.stock.take(quote.lines, trx)
+    const lowOnStock = await this.stock.take(quote.lines, trx)
+    // Rare (a product crossing the threshold), so an insert of its own, with the row still locked
+    // for one more round trip only then, rather than a placement that always reads stock first.
+    if (lowOnStock.length > 0) {
+      const threshold = lowStockThreshold()
+      await this.outbox.enqueueAll(
+        trx,
+        lowOnStock.map((crossing) => lowStockEvent(crossing, threshold, placedAt)),
+        placedAt
+      )
+    }
     return orders
   }
 

@@ -1,5 +1,6 @@
 import type { DateTime } from 'luxon'
 import type Order from '#models/order'
+import type Payment from '#models/payment'
 import type { WebhookEventType } from '#enums/webhook_event'
 
 /** The outbox kind of a webhook event: the worker fans it out to the subscribed endpoints. */
@@ -56,6 +57,93 @@ export function orderEvent(
       resource: `order:${order.id}`,
       occurredAt: occurredAt.toUTC().toISO()!,
       data: { ...orderEventData(order), ...extra },
+    },
+  }
+}
+
+/** The payment columns a payment event carries (a `Payment` model, or a row read with it). */
+export type PaymentEventSource = Pick<
+  Payment,
+  | 'id'
+  | 'checkoutId'
+  | 'userId'
+  | 'provider'
+  | 'method'
+  | 'status'
+  | 'amountCents'
+  | 'capturedAmountCents'
+  | 'refundedAmountCents'
+  | 'currency'
+>
+
+/** What a payment event carries: the checkout's payment at the change, amounts in minor units. */
+export function paymentEventData(payment: PaymentEventSource) {
+  return {
+    id: payment.id,
+    checkoutId: payment.checkoutId,
+    customerId: payment.userId,
+    provider: payment.provider,
+    method: payment.method,
+    status: payment.status,
+    currency: payment.currency,
+    amountCents: payment.amountCents,
+    capturedAmountCents: payment.capturedAmountCents,
+    refundedAmountCents: payment.refundedAmountCents,
+  }
+}
+
+/**
+ * The outbox entry of an event about the payment of a checkout. The resource is the checkout
+ * (`checkout:<id>`): a checkout has one payment, and its events reach an endpoint in order.
+ */
+export function paymentEvent(
+  type: Extract<WebhookEventType, 'payment.captured' | 'payment.failed'>,
+  payment: PaymentEventSource,
+  occurredAt: DateTime
+): WebhookOutboxEntry {
+  return {
+    kind: WEBHOOK_EVENT_KIND,
+    payload: {
+      type,
+      resource: `checkout:${payment.checkoutId}`,
+      occurredAt: occurredAt.toUTC().toISO()!,
+      data: paymentEventData(payment),
+    },
+  }
+}
+
+/** A product whose stock just went from above the low-stock threshold to at or below it. */
+export interface LowStockCrossing {
+  productId: string
+  shopId: string
+  name: string
+  sku: string
+  stock: number
+}
+
+/**
+ * The outbox entry of `product.low_stock`: `stock` is what was left right after the change that
+ * crossed `threshold` (`store.lowStockThreshold`, the console's "Low stock" tile too).
+ */
+export function lowStockEvent(
+  crossing: LowStockCrossing,
+  threshold: number,
+  occurredAt: DateTime
+): WebhookOutboxEntry {
+  return {
+    kind: WEBHOOK_EVENT_KIND,
+    payload: {
+      type: 'product.low_stock',
+      resource: `product:${crossing.productId}`,
+      occurredAt: occurredAt.toUTC().toISO()!,
+      data: {
+        id: crossing.productId,
+        shopId: crossing.shopId,
+        name: crossing.name,
+        sku: crossing.sku,
+        stock: crossing.stock,
+        threshold,
+      },
     },
   }
 }

@@ -143,20 +143,7 @@ export class OrderStatusService {
       }
       await this.#audit(trx, order, actor, 'STATUS', from.status, to)
       const changed = await this.orders.find(actor, order.id, { client: trx })
-      // Webhook events, in this transaction: a change that rolls back sends nothing.
-      const at = DateTime.now()
-      const previous = { previousStatus: from.status }
-      await this.outbox.enqueueAll(
-        trx,
-        [
-          orderEvent('order.status_changed', changed, at, previous),
-          // A millisecond later, so that receivers get it after the status change it follows.
-          ...(to === 'CANCELLED'
-            ? [orderEvent('order.cancelled', changed, at.plus({ milliseconds: 1 }), previous)]
-            : []),
-        ],
-        at
-      )
+      await this.#statusEvents(trx, [{ order: changed, previousStatus: from.status }])
       return changed
     })
   }
@@ -203,13 +190,15 @@ export class OrderStatusService {
    * Cancels, inside `trx`, every order of a checkout that can still be cancelled, exactly as a
    * customer's cancellation does (stock back, the coupon use back with the last one), recorded as
    * the service's own change: the expiry of an unpaid card payment, or its cancellation at the
-   * provider. The caller holds the checkout's orders locked and has already closed its payment.
+   * provider. Each order cancelled sends `order.status_changed` and `order.cancelled` as a
+   * customer's cancellation does. The caller holds the checkout's orders locked and has already closed its payment.
    */
   async cancelCheckoutOrders(trx: TransactionClientContract, checkoutId: string) {
     const orders = await Order.query({ client: trx })
       .where('checkout_id', checkoutId)
       .whereIn('status', [...STATUS_SOURCES.CANCELLED])
       .orderBy('position', 'asc')
+    const previous = new Map<string, OrderStatus>()
     for (const order of orders) {
       const cancelled = await trx
         .from('orders')
@@ -219,7 +208,17 @@ export class OrderStatusService {
       if (Number(cancelled) !== 1) continue
       await this.#undoPlacement(order, trx)
       await this.#record(trx, order, SYSTEM_ACTOR, 'STATUS', order.status, 'CANCELLED')
+      previous.set(order.id, order.status)
     }
+    if (previous.size === 0) return
+    // The orders as they now are, for their events: the same events as a customer's cancellation.
+    const cancelled = await Order.query({ client: trx })
+      .whereIn('id', [...previous.keys()])
+      .orderBy('position', 'asc')
+    await this.#statusEvents(
+      trx,
+      cancelled.map((order) => ({ order, previousStatus: previous.get(order.id)! }))
+    )
   }
 
   /**
@@ -292,6 +291,30 @@ export class OrderStatusService {
     }
     // Nothing left to pay for: a payment still waiting is cancelled (its intent too).
     if (checkout.openOrderCount === 0) await this.payments.closeCheckout(trx, checkout.id)
+  }
+
+  /**
+   * The webhook events of status changes, written in `trx` in one insert (a change that rolls
+   * back sends nothing): `order.status_changed` for each order, then `order.cancelled` for a
+   * cancelled one, a millisecond later so that receivers get it after the change it follows.
+   * Changes of `paymentStatus` alone (a capture, money recorded by hand, a refund) send no
+   * `order.status_changed`: the payment's own events say them.
+   */
+  async #statusEvents(
+    trx: TransactionClientContract,
+    changes: Array<{ order: Order; previousStatus: OrderStatus }>
+  ) {
+    const at = DateTime.now()
+    const events = changes.flatMap(({ order, previousStatus }) => {
+      const previous = { previousStatus }
+      return [
+        orderEvent('order.status_changed', order, at, previous),
+        ...(order.status === 'CANCELLED'
+          ? [orderEvent('order.cancelled', order, at.plus({ milliseconds: 1 }), previous)]
+          : []),
+      ]
+    })
+    await this.outbox.enqueueAll(trx, events, at)
   }
 
   /** Appends a history entry; the order row changed first, so no other writer is numbering. */

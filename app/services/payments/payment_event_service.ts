@@ -73,12 +73,7 @@ export class PaymentEventService {
         return
       case 'payment.failed':
         // Ignored once captured or cancelled: only a payment still waiting can fail.
-        await trx
-          .from('payments')
-          .where('id', payment.id)
-          .where('provider_payment_id', intentId)
-          .where('status', 'PENDING')
-          .update({ status: 'FAILED', updated_at: sqlTime(undefined, trx) })
+        await this.settlement.fail(trx, payment, intentId)
         return
       case 'payment.cancelled':
         await this.settlement.cancelWaiting(trx, payment, {

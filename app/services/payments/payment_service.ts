@@ -8,7 +8,7 @@ import type { PaymentMethod, PaymentStatus } from '#enums/order_status'
 import type { PaymentRecordStatus } from '#enums/payment'
 import { PaymentGateway } from '#services/payments/payment_gateway'
 import { ProviderUnavailableError, type ProviderIntent } from '#services/payments/provider'
-import { OutboxService, type OutboxMail } from '#services/mail/outbox_service'
+import { OutboxService, type OutboxEntry } from '#services/mail/outbox_service'
 import {
   PaymentMethodUnavailable,
   PaymentNotFound,
@@ -17,6 +17,7 @@ import {
 } from '#exceptions/payment_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { sqlTime } from '#support/sql_time'
+import { paymentEvent } from '#services/integrations/webhook_events'
 import type { Actor } from '#support/actor'
 import env from '#start/env'
 
@@ -258,7 +259,7 @@ export class PaymentService {
 
   /**
    * Inside the transaction that recorded an order's money by hand: the payment counts it, and is
-   * CAPTURED once every order not cancelled is paid.
+   * CAPTURED once every order not cancelled is paid, which sends `payment.captured`.
    */
   async recordManualPayment(trx: TransactionClientContract, checkoutId: string, amount: number) {
     await trx
@@ -277,11 +278,18 @@ export class PaymentService {
       .count('* as total')
       .first()
     if (Number(open?.total ?? 0) === 0) {
-      await trx
+      const captured = await trx
         .from('payments')
         .where('checkout_id', checkoutId)
         .whereIn('status', ['PENDING', 'FAILED'])
         .update({ status: 'CAPTURED', updated_at: sqlTime(undefined, trx) })
+      // Money recorded by hand captures the checkout's payment too: the same event as online.
+      if (Number(captured) === 1) {
+        const payment = await Payment.query({ client: trx })
+          .where('checkout_id', checkoutId)
+          .firstOrFail()
+        await this.#enqueue(trx, paymentEvent('payment.captured', payment, DateTime.now()))
+      }
     }
   }
 
@@ -301,7 +309,7 @@ export class PaymentService {
     await this.#enqueue(trx, { kind: 'payment_refund', payload: refund })
   }
 
-  async #enqueue(trx: TransactionClientContract, message: OutboxMail) {
+  async #enqueue(trx: TransactionClientContract, message: OutboxEntry) {
     await this.outbox.enqueueWrite(trx, [message], DateTime.now()).statement
   }
 

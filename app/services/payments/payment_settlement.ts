@@ -8,6 +8,7 @@ import { PaymentService } from '#services/payments/payment_service'
 import { OutboxService } from '#services/mail/outbox_service'
 import type { PaymentMailPayload } from '#mails/payment_received_mail'
 import { sqlTime } from '#support/sql_time'
+import { paymentEvent } from '#services/integrations/webhook_events'
 import { DateTime } from 'luxon'
 
 /**
@@ -70,6 +71,7 @@ export class PaymentSettlement {
       })
     if (Number(captured) === 1) {
       await this.#payOrders(trx, payment, intentId)
+      await this.#paymentEvent(trx, 'payment.captured', payment.id)
       return 'captured'
     }
     // The checkout was cancelled first (expiry, the customer, the provider): nothing is kept.
@@ -93,6 +95,23 @@ export class PaymentSettlement {
     })
     await this.#mail(trx, 'payment_refunded', payment, lateAmount)
     return 'refunded'
+  }
+
+  /**
+   * The provider's word that the attempt `intentId` failed: only a payment still PENDING on that
+   * intent becomes FAILED (one captured or cancelled meanwhile is left alone), and only that
+   * change sends `payment.failed`. Answers whether it changed the payment.
+   */
+  async fail(trx: TransactionClientContract, payment: Payment, intentId: string) {
+    const failed = await trx
+      .from('payments')
+      .where('id', payment.id)
+      .where('provider_payment_id', intentId)
+      .where('status', 'PENDING')
+      .update({ status: 'FAILED', updated_at: sqlTime(undefined, trx) })
+    if (Number(failed) !== 1) return false
+    await this.#paymentEvent(trx, 'payment.failed', payment.id)
+    return true
   }
 
   /**
@@ -224,6 +243,21 @@ export class PaymentSettlement {
       payment.amountCents,
       open.map((order) => order.orderNumber)
     )
+  }
+
+  /**
+   * The webhook event of the payment as it now is, in `trx`: a change that rolls back sends
+   * nothing. The orders' payment statuses that a capture moves send no `order.status_changed`
+   * (their `status` does not change); `payment.captured` is the event that says they are paid.
+   */
+  async #paymentEvent(
+    trx: TransactionClientContract,
+    type: 'payment.captured' | 'payment.failed',
+    paymentId: string
+  ) {
+    const current = await Payment.query({ client: trx }).where('id', paymentId).firstOrFail()
+    const at = DateTime.now()
+    await this.outbox.enqueueAll(trx, [paymentEvent(type, current, at)], at)
   }
 
   async #orderNumbersOf(trx: TransactionClientContract, checkoutId: string) {

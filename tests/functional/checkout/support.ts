@@ -146,11 +146,13 @@ export async function cleanUp(userIds: string[], couponIds: string[]) {
   await db.from('order_status_history').whereIn('order_id', orderIds).delete()
   await db.from('order_items').whereIn('order_id', orderIds).delete()
   await db.from('orders').whereIn('id', orderIds).delete()
+  const checkoutRows = await db.from('checkouts').whereIn('user_id', userIds).select('id')
   await db.from('checkouts').whereIn('user_id', userIds).delete()
   await db.from('cart_items').whereIn('user_id', userIds).delete()
   await db.from('shipping_addresses').whereIn('user_id', userIds).delete()
   const shopRows = await db.from('shops').whereIn('seller_id', userIds).select('id')
   const shopIds = shopRows.map((row) => row.id)
+  const productRows = await db.from('products').whereIn('shop_id', shopIds).select('id')
   await db.from('products').whereIn('shop_id', shopIds).delete()
   await db.from('shops').whereIn('id', shopIds).delete()
   await db.from('coupons').whereIn('id', couponIds).delete()
@@ -162,11 +164,17 @@ export async function cleanUp(userIds: string[], couponIds: string[]) {
       .whereLike('payload', `%${JSON.stringify(email)}%`)
       .delete()
   }
-  for (const orderId of orderIds) {
+  // The webhook events of the orders, of the checkouts' payments and of the products' stock.
+  const resources = [
+    ...orderIds.map((id) => `order:${id}`),
+    ...checkoutRows.map((row) => `checkout:${row.id}`),
+    ...productRows.map((row) => `product:${row.id}`),
+  ]
+  for (const resource of resources) {
     await db
       .from('outbox_messages')
       .where('kind', 'webhook_event')
-      .whereLike('payload', `%"order:${orderId}"%`)
+      .whereLike('payload', `%"${resource}"%`)
       .delete()
   }
   await db.from('users').whereIn('id', userIds).delete()

@@ -82,7 +82,7 @@ test.group('Webhook delivery', (group) => {
   test('a rolled-back placement sends nothing', async ({ client, assert, cleanup }) => {
     await registeredEndpoint(client, receiver)
     class SoldOut extends StockService {
-      async take(): Promise<void> {
+      async take(): Promise<never> {
         throw new InsufficientStock('sold out meanwhile')
       }
     }
