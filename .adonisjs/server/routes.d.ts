@@ -50,10 +50,14 @@ export type ScannedRoutes = {
     'seller_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_orders.update_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_orders.list_refunds': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_orders.create_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.index': { paramsTuple?: []; params?: {} }
     'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_orders.list_refunds': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_orders.create_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'payments.show': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'payments.retry': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'admin_payments.index': { paramsTuple?: []; params?: {} }
@@ -188,8 +192,10 @@ export type ScannedRoutes = {
     'orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_orders.index': { paramsTuple?: []; params?: {} }
     'seller_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_orders.list_refunds': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.index': { paramsTuple?: []; params?: {} }
     'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_orders.list_refunds': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'payments.show': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'admin_payments.index': { paramsTuple?: []; params?: {} }
     'activity.index': { paramsTuple?: []; params?: {} }
@@ -266,8 +272,10 @@ export type ScannedRoutes = {
     'orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_orders.index': { paramsTuple?: []; params?: {} }
     'seller_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_orders.list_refunds': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.index': { paramsTuple?: []; params?: {} }
     'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_orders.list_refunds': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'payments.show': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'admin_payments.index': { paramsTuple?: []; params?: {} }
     'activity.index': { paramsTuple?: []; params?: {} }
@@ -334,6 +342,8 @@ export type ScannedRoutes = {
     'admin_shipping_methods.store': { paramsTuple?: []; params?: {} }
     'admin_tax_rates.store': { paramsTuple?: []; params?: {} }
     'orders.cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_orders.create_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_orders.create_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'payments.retry': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'payments.webhook': { paramsTuple?: []; params?: {} }
     'admin_webhooks.store': { paramsTuple?: []; params?: {} }
