@@ -109,6 +109,9 @@ export type ScannedRoutes = {
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.export': { paramsTuple?: []; params?: {} }
     'console.orders.confirm_cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.orders.confirm_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.orders.refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.payments.index': { paramsTuple?: []; params?: {} }
     'console.orders.status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.activity.index': { paramsTuple?: []; params?: {} }
@@ -225,6 +228,8 @@ export type ScannedRoutes = {
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.export': { paramsTuple?: []; params?: {} }
     'console.orders.confirm_cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.orders.confirm_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.payments.index': { paramsTuple?: []; params?: {} }
     'console.activity.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.create': { paramsTuple?: []; params?: {} }
@@ -305,6 +310,8 @@ export type ScannedRoutes = {
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.export': { paramsTuple?: []; params?: {} }
     'console.orders.confirm_cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.orders.confirm_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.payments.index': { paramsTuple?: []; params?: {} }
     'console.activity.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.create': { paramsTuple?: []; params?: {} }
@@ -360,6 +367,7 @@ export type ScannedRoutes = {
     'console.coupons.store': { paramsTuple?: []; params?: {} }
     'console.shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.orders.refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.store': { paramsTuple?: []; params?: {} }
