@@ -10,6 +10,7 @@ export const controllers = {
     Coupons: () => import('#controllers/admin/coupons_controller'),
     Dashboard: () => import('#controllers/admin/dashboard_controller'),
     Orders: () => import('#controllers/admin/orders_controller'),
+    Payments: () => import('#controllers/admin/payments_controller'),
     Policies: () => import('#controllers/admin/policies_controller'),
     Products: () => import('#controllers/admin/products_controller'),
     Search: () => import('#controllers/admin/search_controller'),

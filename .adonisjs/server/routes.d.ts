@@ -50,10 +50,14 @@ export type ScannedRoutes = {
     'seller_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_orders.update_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_orders.list_refunds': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_orders.create_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.index': { paramsTuple?: []; params?: {} }
     'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_orders.list_refunds': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_orders.create_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'payments.show': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'payments.retry': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'admin_payments.index': { paramsTuple?: []; params?: {} }
@@ -105,6 +109,9 @@ export type ScannedRoutes = {
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.export': { paramsTuple?: []; params?: {} }
     'console.orders.confirm_cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.orders.confirm_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.orders.refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.payments.index': { paramsTuple?: []; params?: {} }
     'console.orders.status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.activity.index': { paramsTuple?: []; params?: {} }
@@ -188,8 +195,10 @@ export type ScannedRoutes = {
     'orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_orders.index': { paramsTuple?: []; params?: {} }
     'seller_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_orders.list_refunds': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.index': { paramsTuple?: []; params?: {} }
     'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_orders.list_refunds': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'payments.show': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'admin_payments.index': { paramsTuple?: []; params?: {} }
     'activity.index': { paramsTuple?: []; params?: {} }
@@ -219,6 +228,8 @@ export type ScannedRoutes = {
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.export': { paramsTuple?: []; params?: {} }
     'console.orders.confirm_cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.orders.confirm_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.payments.index': { paramsTuple?: []; params?: {} }
     'console.activity.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.create': { paramsTuple?: []; params?: {} }
@@ -266,8 +277,10 @@ export type ScannedRoutes = {
     'orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_orders.index': { paramsTuple?: []; params?: {} }
     'seller_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_orders.list_refunds': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.index': { paramsTuple?: []; params?: {} }
     'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_orders.list_refunds': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'payments.show': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'admin_payments.index': { paramsTuple?: []; params?: {} }
     'activity.index': { paramsTuple?: []; params?: {} }
@@ -297,6 +310,8 @@ export type ScannedRoutes = {
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.export': { paramsTuple?: []; params?: {} }
     'console.orders.confirm_cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.orders.confirm_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.payments.index': { paramsTuple?: []; params?: {} }
     'console.activity.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.create': { paramsTuple?: []; params?: {} }
@@ -334,6 +349,8 @@ export type ScannedRoutes = {
     'admin_shipping_methods.store': { paramsTuple?: []; params?: {} }
     'admin_tax_rates.store': { paramsTuple?: []; params?: {} }
     'orders.cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_orders.create_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_orders.create_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'payments.retry': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'payments.webhook': { paramsTuple?: []; params?: {} }
     'admin_webhooks.store': { paramsTuple?: []; params?: {} }
@@ -350,6 +367,7 @@ export type ScannedRoutes = {
     'console.coupons.store': { paramsTuple?: []; params?: {} }
     'console.shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.orders.refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.store': { paramsTuple?: []; params?: {} }

@@ -18,3 +18,11 @@ export type PaymentRecordStatus = (typeof PAYMENT_RECORD_STATUSES)[number]
 /** Who collects a payment: `manual` (recorded by hand) or the configured online provider. */
 export const PAYMENT_PROVIDERS = ['manual', 'stripe'] as const
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number]
+
+/**
+ * A refund of an order (docs/api/payments.md, "Refunds"): PENDING while the provider is asked
+ * through the outbox, SUCCEEDED once it refunded (a manual refund at once), FAILED when the
+ * outbox gave up, the amount then refundable again.
+ */
+export const REFUND_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const
+export type RefundStatus = (typeof REFUND_STATUSES)[number]

@@ -7,6 +7,7 @@ import OrderReceivedMail from '#mails/order_received_mail'
 import WebhookEndpointDisabledMail from '#mails/webhook_endpoint_disabled_mail'
 import PaymentReceivedMail from '#mails/payment_received_mail'
 import PaymentRefundedMail from '#mails/payment_refunded_mail'
+import RefundIssuedMail from '#mails/refund_issued_mail'
 
 /**
  * Every kind of outbox message and the mail it becomes. The outbox stores the kind and a plain
@@ -21,6 +22,7 @@ export const MAIL_KINDS = {
   webhook_endpoint_disabled: (payload: any) => new WebhookEndpointDisabledMail(payload),
   payment_received: (payload: any) => new PaymentReceivedMail(payload),
   payment_refunded: (payload: any) => new PaymentRefundedMail(payload),
+  refund_issued: (payload: any) => new RefundIssuedMail(payload),
 } satisfies Record<string, (payload: any) => BaseMail>
 
 export type MailKind = keyof typeof MAIL_KINDS

@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'shop.suspended',
   'order.status_changed',
   'order.payment_changed',
+  'order.refunded',
   'tax_rate.created',
   'tax_rate.updated',
   'tax_rate.deleted',

@@ -6,6 +6,7 @@ import ConsentStatusTransformer from '#transformers/consent_status_transformer'
 import CouponTransformer from '#transformers/coupon_transformer'
 import OrderTransformer from '#transformers/order_transformer'
 import PaymentTransformer from '#transformers/payment_transformer'
+import RefundTransformer from '#transformers/refund_transformer'
 import PolicyConsentTransformer from '#transformers/policy_consent_transformer'
 import PolicyTransformer from '#transformers/policy_transformer'
 import ProductTransformer from '#transformers/product_transformer'
@@ -92,6 +93,7 @@ export const sharedSchemas: Record<string, JsonSchema> = {
   CheckoutSummary: CheckoutSummaryTransformer.shape.schema,
   Order: OrderTransformer.shape.schema,
   Payment: PaymentTransformer.shape.schema,
+  Refund: RefundTransformer.shape.schema,
   AdminAction: AdminActionTransformer.shape.schema,
   WebhookEndpoint: WebhookEndpointTransformer.shape.schema,
   WebhookEndpointSecret: WebhookSecretTransformer.schema,

@@ -18,8 +18,21 @@ import {
   PaymentNotCaptured,
   PaymentRecordedByAdmin,
 } from '#exceptions/payment_errors'
+import { OrderNotPaid, RefundExceedsPaid } from '#exceptions/refund_errors'
+import { refundValidator } from '#validators/refund'
 
 const order = ref('Order')
+const refund = ref('Refund')
+const refundRules =
+  'docs/api/payments.md, "Refunds". `amount` from 0.01, at most two decimals, at most the ' +
+  'order’s paid amount minus what was already refunded (else 422 REFUND_EXCEEDS_PAID, also ' +
+  'when parallel refunds got there first); an order with nothing paid is 422 ORDER_NOT_PAID. ' +
+  'A refund of a card payment collected online is PENDING until the provider refunded it ' +
+  '(sent through the outbox under the refund id as idempotency key), then SUCCEEDED, or FAILED ' +
+  'when the provider kept refusing (the amount is refundable again); money recorded by hand ' +
+  'is refunded SUCCEEDED at once. The order’s `refundedAmount` and `paymentStatus` and the ' +
+  'payment’s follow at once; the refund is in the order’s history and the audit trail, and a ' +
+  'success mails the customer and emits `refund.succeeded`.'
 const withHistory = { description: 'The order with its status history', schema: order }
 const statusRules =
   'PENDING → CONFIRMED → SHIPPED → DELIVERED; PENDING or CONFIRMED → CANCELLED. Anything else ' +
@@ -112,6 +125,32 @@ function managedOrders(
           ...(prefix === 'seller' ? [PaymentRecordedByAdmin] : []),
         ],
         errorNotes: { ...ownOrders, ...paymentNotes },
+      },
+    },
+    [`/api/v1/${prefix}/orders/{id}/refunds`]: {
+      get: {
+        ...base,
+        ...read,
+        operationId: `list${prefix === 'seller' ? 'Seller' : 'Any'}OrderRefunds`,
+        summary: `The refunds of ${names.one.toLowerCase()}, oldest first`,
+        pathParams: ['id'],
+        responses: {
+          200: { description: 'The refunds', schema: { type: 'array', items: refund } },
+        },
+        errors: [OrderNotFound],
+        errorNotes: ownOrders,
+      },
+      post: {
+        ...base,
+        ...write,
+        operationId: `${prefix}RefundOrder`,
+        summary: `Refund part or all of what was paid for ${names.one.toLowerCase()}`,
+        description: refundRules,
+        pathParams: ['id'],
+        body: refundValidator.toJSONSchema() as JsonSchema,
+        responses: { 201: { description: 'The refund', schema: refund } },
+        errors: [OrderNotFound, OrderNotPaid, RefundExceedsPaid],
+        errorNotes: ownOrders,
       },
     },
   }

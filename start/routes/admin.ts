@@ -18,6 +18,7 @@ const {
   Coupons,
   Shops,
   Orders,
+  Payments,
   Activity,
   TaxRates,
   ShippingMethods,
@@ -66,6 +67,9 @@ router
         router.resource('orders', Orders).only(['index', 'show'])
         router.get('/orders/export', [Orders, 'export']).as('orders.export')
         router.get('/orders/:id/cancel', [Orders, 'confirmCancel']).as('orders.confirm_cancel')
+        router.get('/orders/:id/refund', [Orders, 'confirmRefund']).as('orders.confirm_refund')
+        router.post('/orders/:id/refunds', [Orders, 'refund']).as('orders.refund')
+        router.resource('payments', Payments).only(['index'])
         router.post('/orders/:id/status', [Orders, 'updateStatus']).as('orders.status')
         router
           .post('/orders/:id/payment-status', [Orders, 'updatePaymentStatus'])

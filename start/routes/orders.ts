@@ -18,6 +18,8 @@ router
     router.get('/seller/orders/:id', [SellerOrders, 'show'])
     router.put('/seller/orders/:id/status', [SellerOrders, 'updateStatus'])
     router.put('/seller/orders/:id/payment-status', [SellerOrders, 'updatePaymentStatus'])
+    router.get('/seller/orders/:id/refunds', [SellerOrders, 'listRefunds'])
+    router.post('/seller/orders/:id/refunds', [SellerOrders, 'createRefund'])
   })
   .prefix('/api/v1')
   .use(middleware.auth())
@@ -32,6 +34,12 @@ router
       .use(middleware.auth({ scope: 'orders:write' }))
     router
       .put('/orders/:id/payment-status', [AdminOrders, 'updatePaymentStatus'])
+      .use(middleware.auth({ scope: 'orders:write' }))
+    router
+      .get('/orders/:id/refunds', [AdminOrders, 'listRefunds'])
+      .use(middleware.auth({ scope: 'orders:read' }))
+    router
+      .post('/orders/:id/refunds', [AdminOrders, 'createRefund'])
       .use(middleware.auth({ scope: 'orders:write' }))
   })
   .prefix('/api/v1/admin')

@@ -36,7 +36,12 @@ export const FORM_LABELS = {
     isActive: 'Active',
   },
   products: { reason: 'Reason shown to the seller' },
-  orders: { status: 'Status', paymentStatus: 'Payment status' },
+  orders: {
+    status: 'Status',
+    paymentStatus: 'Payment status',
+    amount: 'Refund amount',
+    reason: 'Reason',
+  },
 } as const satisfies Record<string, Record<string, string>>
 
 /** The labels of the form a console route belongs to; none for a route outside the table. */

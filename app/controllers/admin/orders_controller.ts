@@ -3,6 +3,9 @@ import config from '@adonisjs/core/services/config'
 import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { orderStatusValidator, paymentStatusValidator } from '#validators/order'
+import { refundValidator } from '#validators/refund'
+import { RefundService } from '#services/payments/refund_service'
+import { formatMoney } from '#mails/order_confirmation_mail'
 import { consoleOrderListValidator } from '#validators/console_order'
 import { OrderStatusService } from '#services/orders/order_status_service'
 import { OrderDirectoryService } from '#services/admin/order_directory_service'
@@ -41,7 +44,8 @@ export default class OrdersController {
   constructor(
     protected directory: OrderDirectoryService,
     protected statuses: OrderStatusService,
-    protected exports: CsvExportService
+    protected exports: CsvExportService,
+    protected refunds: RefundService
   ) {}
 
   /** A page of orders, searched by number and customer e-mail, filtered by status, shop and days. */
@@ -137,5 +141,43 @@ export default class OrdersController {
     const order = await this.statuses.changePaymentStatus(actor, params.id, paymentStatus)
     session.flash('success', `The payment of order ${order.orderNumber} is now ${paymentStatus}.`)
     return response.redirect().toRoute('console.orders.show', { id: order.id })
+  }
+
+  /**
+   * Asks before refunding: the order page's refund form (amount, reason, sent with GET) lands
+   * here, checked as the refund will be, and the page says what follows and holds the form that
+   * refunds.
+   */
+  async confirmRefund({ actor, bouncer, params, request, view }: HttpContext) {
+    await bouncer.with(OrderPolicy).authorize('updateAny')
+    const { amount, reason } = await request.validateUsing(refundValidator, {
+      data: request.qs(),
+      meta: { form: true },
+    })
+    const detail = await this.directory.detail(actor, params.id)
+    return view.render('pages/admin/orders/refund', {
+      section: 'orders',
+      ...detail,
+      json: orderResource(detail.order),
+      amount: (amount / 100).toFixed(2),
+      reason,
+    })
+  }
+
+  /** Refunds part or all of what was paid for an order. */
+  async refund({ actor, bouncer, params, request, response, session }: HttpContext) {
+    await bouncer.with(OrderPolicy).authorize('updateAny')
+    const { amount, reason } = await request.validateUsing(refundValidator, {
+      meta: { form: true },
+    })
+    const refund = await this.refunds.create(actor, params.id, { amountCents: amount, reason })
+    const money = formatMoney(refund.amountCents, config.get<string>('store.currency'))
+    session.flash(
+      'success',
+      refund.status === 'PENDING'
+        ? `A refund of ${money} was sent to the payment provider.`
+        : `A refund of ${money} was recorded.`
+    )
+    return response.redirect().toRoute('console.orders.show', { id: params.id })
   }
 }

@@ -9,6 +9,9 @@ import { ShopService } from '#services/catalog/shop_service'
 import type { PageRequest } from '#support/paging'
 import type AdminAction from '#models/admin_action'
 import { AuditTrail } from '#services/admin/audit_trail_service'
+import Payment from '#models/payment'
+import type Refund from '#models/refund'
+import { RefundService } from '#services/payments/refund_service'
 
 /** The most shops the order filter offers by name. */
 const SHOP_CHOICES = 100
@@ -29,6 +32,12 @@ export interface OrderDetail extends OrderRow {
   nextPaymentStatuses: PaymentStatus[]
   /** The audit trail entries about the order, newest first; null when not asked for. */
   activity: AdminAction[] | null
+  /** The payment of the order's checkout (none for an order placed before payments). */
+  payment: Payment | null
+  /** The order's refunds, oldest first. */
+  refunds: Refund[]
+  /** Cents that may still be refunded: paid minus refunded. */
+  refundableCents: number
 }
 
 /** The most audit entries an order's page lists. */
@@ -44,7 +53,8 @@ export class OrderDirectoryService {
   constructor(
     protected orders: OrderQueryService,
     protected shops: ShopService,
-    protected audit: AuditTrail
+    protected audit: AuditTrail,
+    protected refunds: RefundService
   ) {}
 
   /** A page of orders matching the filters, newest first. */
@@ -73,7 +83,14 @@ export class OrderDirectoryService {
         )
       : null
     const actors = order.statusHistory.flatMap((entry) => (entry.actor ? [entry.actor] : []))
+    const [payment, refunds] = await Promise.all([
+      Payment.query().where('checkout_id', order.checkoutId).first(),
+      this.refunds.ofOrder(order.id),
+    ])
     return {
+      payment,
+      refunds,
+      refundableCents: order.paidAmountCents - order.refundedAmountCents,
       order,
       customerEmail: order.user?.email ?? null,
       actorEmails: new Map(actors.map((user) => [user.id, user.email])),

@@ -1,6 +1,7 @@
 import type { DateTime } from 'luxon'
 import type Order from '#models/order'
 import type Payment from '#models/payment'
+import type Refund from '#models/refund'
 import type { WebhookEventType } from '#enums/webhook_event'
 
 /** The outbox kind of a webhook event: the worker fans it out to the subscribed endpoints. */
@@ -144,6 +145,45 @@ export function lowStockEvent(
         stock: crossing.stock,
         threshold,
       },
+    },
+  }
+}
+
+/** What a refund event carries: the refund and the order it gave money back for, in minor units. */
+export function refundEventData(refund: Refund, order: Order) {
+  return {
+    id: refund.id,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    paymentId: refund.paymentId,
+    amountCents: refund.amountCents,
+    currency: order.currency,
+    reason: refund.reason,
+    status: refund.status,
+    provider: refund.provider,
+    orderRefundedAmountCents: order.refundedAmountCents,
+    orderPaymentStatus: order.paymentStatus,
+    createdAt: refund.createdAt.toUTC().toISO(),
+  }
+}
+
+/**
+ * The outbox entry of an event about a refund of `order`. Its resource is the order, so an
+ * endpoint gets it in order with the order's own events.
+ */
+export function refundEvent(
+  type: WebhookEventType,
+  refund: Refund,
+  order: Order,
+  occurredAt: DateTime
+): WebhookOutboxEntry {
+  return {
+    kind: WEBHOOK_EVENT_KIND,
+    payload: {
+      type,
+      resource: `order:${order.id}`,
+      occurredAt: occurredAt.toUTC().toISO()!,
+      data: refundEventData(refund, order),
     },
   }
 }

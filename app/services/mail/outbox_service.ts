@@ -21,7 +21,11 @@ import {
   type WebhookOutboxEntry,
 } from '#services/integrations/webhook_events'
 import { fanOutWebhookEvent } from '#services/integrations/webhook_fan_out'
-import { PROVIDER_CALLS, type ProviderCallKind } from '#services/payments/provider_calls'
+import {
+  PROVIDER_CALL_GIVE_UPS,
+  PROVIDER_CALLS,
+  type ProviderCallKind,
+} from '#services/payments/provider_calls'
 
 /**
  * How long a claimed message stays invisible to other workers while it is being sent: the lease
@@ -495,6 +499,7 @@ export class OutboxService {
           updated_at: sqlTime(),
         })
       if (giveUp) {
+        await PROVIDER_CALL_GIVE_UPS[message.kind as ProviderCallKind]?.(ready.payload)
         logger.error(
           { outboxId: message.id, kind: message.kind, attempts },
           'mail delivery failed for the last time; the message is FAILED (node ace outbox:retry)'

@@ -23,7 +23,9 @@ export class ManualProvider implements PaymentProvider {
 
   async cancelIntent() {}
 
-  async refund() {}
+  async refund() {
+    return { id: null }
+  }
 
   verifyEvent(): never {
     throw new ProviderSignatureError('no online provider is configured')

@@ -9,6 +9,7 @@ import type { PaymentRecordStatus } from '#enums/payment'
 import { PaymentGateway } from '#services/payments/payment_gateway'
 import { ProviderUnavailableError, type ProviderIntent } from '#services/payments/provider'
 import { OutboxService, type OutboxEntry } from '#services/mail/outbox_service'
+import { RefundService } from '#services/payments/refund_service'
 import {
   PaymentMethodUnavailable,
   PaymentNotFound,
@@ -71,7 +72,8 @@ export interface PaymentFilters {
 export class PaymentService {
   constructor(
     protected gateway: PaymentGateway,
-    protected outbox: OutboxService
+    protected outbox: OutboxService,
+    protected refunds: RefundService
   ) {}
 
   /** Refuses a method the configured provider does not take (422), before anything happens. */
@@ -216,45 +218,16 @@ export class PaymentService {
 
   /**
    * Inside the transaction of an order's cancellation (the order row locked by it): what is left
-   * of a card payment collected online for the order goes back to the customer in full, through
-   * the outbox under a key of the order, so a retry never refunds twice. Answers the order's new
-   * payment status, or null when nothing was refunded (nothing paid, or money recorded by hand,
-   * whose refunds are recorded by people).
+   * of the order's paid amount goes back to the customer in full as a refund (RefundService), at
+   * the provider through the outbox for a card payment collected online, at once for money
+   * recorded by hand. Answers the order's new payment status, or null when nothing was left.
    */
   async refundCancelledOrder(
     trx: TransactionClientContract,
     orderId: string
   ): Promise<{ from: PaymentStatus; to: PaymentStatus } | null> {
-    const order = await trx.from('orders').where('id', orderId).firstOrFail()
-    const paid = Number(order.paid_amount_cents)
-    const left = paid - Number(order.refunded_amount_cents)
-    if (left <= 0) return null
-    const payment = await Payment.query({ client: trx })
-      .where('checkout_id', order.checkout_id)
-      .first()
-    if (!payment || payment.provider === 'manual' || !payment.providerPaymentId) return null
-    const now = sqlTime(undefined, trx)
-    await trx
-      .from('orders')
-      .where('id', orderId)
-      .update({ refunded_amount_cents: paid, payment_status: 'REFUNDED', updated_at: now })
-    await trx
-      .from('payments')
-      .where('id', payment.id)
-      .update({
-        refunded_amount_cents: trx.knexRawQuery('refunded_amount_cents + ?', [left]),
-        status: trx.knexRawQuery(
-          "case when refunded_amount_cents + ? >= captured_amount_cents then 'REFUNDED' else 'PARTIALLY_REFUNDED' end",
-          [left]
-        ),
-        updated_at: now,
-      })
-    await this.enqueueRefund(trx, {
-      intentId: payment.providerPaymentId,
-      amount: left,
-      idempotencyKey: `cancelled-order-${orderId}`,
-    })
-    return { from: order.payment_status, to: 'REFUNDED' }
+    const issued = await this.refunds.refundCancelledOrder(trx, orderId)
+    return issued && { from: issued.from, to: issued.to }
   }
 
   /**

@@ -46,7 +46,12 @@ export interface PaymentProvider {
     idempotencyKey: string
   }): Promise<ProviderIntent>
   cancelIntent(intentId: string, idempotencyKey: string): Promise<void>
-  refund(input: { intentId: string; amount: number; idempotencyKey: string }): Promise<void>
+  /** Answers the provider's id of the refund (null when nothing is refunded online). */
+  refund(input: {
+    intentId: string
+    amount: number
+    idempotencyKey: string
+  }): Promise<{ id: string | null }>
   /** The event a webhook carries, verified over its raw bytes; throws ProviderSignatureError. */
   verifyEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent
 }

@@ -88,12 +88,13 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async refund(input: { intentId: string; amount: number; idempotencyKey: string }) {
-    await this.#call(() =>
+    const refund = await this.#call(() =>
       this.#client.refunds.create(
         { payment_intent: input.intentId, amount: input.amount },
         { idempotencyKey: input.idempotencyKey }
       )
     )
+    return { id: refund.id }
   }
 
   verifyEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent {

@@ -25,6 +25,7 @@ import { CouponService, type CouponInput } from '#services/coupons/coupon_servic
 import { PolicyConsentService } from '#services/legal/policy_consent_service'
 import { PolicyService } from '#services/legal/policy_service'
 import { OrderStatusService } from '#services/orders/order_status_service'
+import { RefundService } from '#services/payments/refund_service'
 import { storeTimezone } from '#support/store_time'
 import { sqlTime } from '#support/sql_time'
 import { actorOf, type Actor } from '#support/actor'
@@ -87,6 +88,7 @@ interface PlannedLine {
 type Change =
   | { kind: 'status'; to: OrderStatus; by: 'seller' | 'customer' | 'admin' }
   | { kind: 'payment'; to: PaymentStatus; by: 'seller' | 'admin' }
+  | { kind: 'refund'; share: number; reason: string; by: 'admin' }
 
 /** A change and how many milliseconds after placement it happened. */
 interface Step {
@@ -137,7 +139,8 @@ export class DemoStoreSeeder {
     protected consents: PolicyConsentService,
     protected cart: CartService,
     protected placement: OrderPlacementService,
-    protected orderStatus: OrderStatusService
+    protected orderStatus: OrderStatusService,
+    protected refunds: RefundService
   ) {}
 
   /** Makes the demo store, or reports that it is there already; refuses a half-made one. */
@@ -450,6 +453,11 @@ export class DemoStoreSeeder {
             change.by === 'seller' ? seller : change.by === 'customer' ? shopper.user : store.admin
           if (change.kind === 'status') {
             await this.orderStatus.changeStatus(actorOf(actor), order.id, change.to)
+          } else if (change.kind === 'refund') {
+            await this.refunds.create(actorOf(actor), order.id, {
+              amountCents: Math.round(order.totalCents * change.share),
+              reason: change.reason,
+            })
           } else {
             await this.orderStatus.changePaymentStatus(actorOf(actor), order.id, change.to)
           }
@@ -482,6 +490,16 @@ export class DemoStoreSeeder {
           .where('sequence', index + 2)
           .update({ created_at: at(last) })
       }
+      // What a step did on its own (the refund of a paid order cancelled) happened with it.
+      await trx
+        .from('order_status_history')
+        .where('order_id', order.id)
+        .where('sequence', '>', steps.length + 1)
+        .update({ created_at: at(last) })
+      await trx
+        .from('refunds')
+        .where('order_id', order.id)
+        .update({ created_at: at(last), updated_at: at(last) })
       // The number carries the day of placement, as every order's does.
       const orderNumber = order.orderNumber.replace(
         /^ORD-\d{8}-/,
@@ -618,9 +636,10 @@ function placedInstant(now: DateTime, daysAgo: number, fraction: number): DateTi
  * The changes an order placed `daysAgo` days ago has been through, each with how long after
  * placement it happened. Orders move a stage a day or two: confirmed the day after, shipped
  * within two days, delivered after four. A bank transfer waits for its payment before it is
- * confirmed; cash is paid on delivery. About one in ten orders without a coupon was cancelled.
- * An administrator records the money of every method but cash, which the seller records
- * (docs/api/payments.md); refunds are not recorded by hand, so the demo has none.
+ * confirmed; cash is paid on delivery. About one in ten orders without a coupon was cancelled,
+ * and refunded in full by the cancellation when it had been paid; a few delivered ones were
+ * refunded by an administrator, in full or half (returned). An administrator records the money
+ * of every method but cash, which the seller records (docs/api/payments.md).
  */
 function lifeOf(
   now: DateTime,
@@ -634,8 +653,7 @@ function lifeOf(
   // draw, and with them the whole store, do not depend on the time of day the demo is made.
   const cancelRoll = random()
   const cancelledBySeller = random() < 0.5
-  // Drawn for the refunds the demo used to record, so the rest of the store stays as it was.
-  random()
+  const refundRoll = random()
   const age = now.toMillis() - placedAt.toMillis()
   const paidUpFront = paymentMethod !== 'BANK_TRANSFER' && paymentMethod !== 'CASH_ON_DELIVERY'
   const planned: Array<{ change: Change; hours: number }> = []
@@ -664,6 +682,11 @@ function lifeOf(
   then(80, { kind: 'status', to: 'DELIVERED', by: 'seller' })
   if (paymentMethod === 'CASH_ON_DELIVERY') {
     then(80.5, { kind: 'payment', to: 'PAID', by: 'seller' })
+  }
+  if (refundRoll < 0.05) {
+    then(200, { kind: 'refund', share: 1, reason: 'Returned by the customer', by: 'admin' })
+  } else if (refundRoll < 0.15) {
+    then(200, { kind: 'refund', share: 0.5, reason: 'One item returned', by: 'admin' })
   }
   return spread(planned, age)
 }

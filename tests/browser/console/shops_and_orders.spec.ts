@@ -97,12 +97,16 @@ test.group('Console in a browser: orders', (group) => {
     await page.getByRole('button', { name: `Cancel order ${waiting.orderNumber}` }).click()
     await page.assertPath(urlFor('console.orders.show', { id: waiting.id }))
     await page.assertTextContains('.flash.success', 'is now CANCELLED')
-    // Refunds are not recorded by hand (docs/api/payments.md): nothing more to record here.
+    // Cancelling refunds what was paid, as a refund (docs/api/payments.md, "Refunds").
     assert.equal(await page.getByRole('button', { name: /^Record/ }).count(), 0)
+    await page.assertTextContains(
+      'section[aria-labelledby="payment-heading"] tbody',
+      'Order cancelled'
+    )
 
     await waiting.refresh()
     assert.equal(waiting.status, 'CANCELLED')
-    assert.equal(waiting.paymentStatus, 'PAID')
+    assert.equal(waiting.paymentStatus, 'REFUNDED')
     const stockAfter = await Product.findOrFail(line.productId).then((row) => row.stock)
     assert.equal(stockAfter, stockBefore + line.quantity)
   })

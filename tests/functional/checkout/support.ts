@@ -143,6 +143,7 @@ export async function cleanUp(userIds: string[], couponIds: string[]) {
   const orderRows = await db.from('orders').whereIn('user_id', userIds).select('id')
   const orderIds = orderRows.map((row) => row.id)
   await db.from('idempotency_keys').whereIn('user_id', userIds).delete()
+  await db.from('refunds').whereIn('order_id', orderIds).delete()
   await db.from('order_status_history').whereIn('order_id', orderIds).delete()
   await db.from('order_items').whereIn('order_id', orderIds).delete()
   await db.from('orders').whereIn('id', orderIds).delete()

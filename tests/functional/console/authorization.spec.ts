@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
 import { errors as shieldErrors } from '@adonisjs/shield'
 import { describeError } from '#exceptions/describe_error'
 import router from '@adonisjs/core/services/router'
@@ -39,6 +40,8 @@ interface World {
   activeCustomer: User
   inactiveCustomer: User
   order: Order
+  /** An order of the same checkout whose money was received. */
+  paidOrder: Order
   taxRate: TaxRate
   activeMethod: ShippingMethod
   inactiveMethod: ShippingMethod
@@ -63,7 +66,17 @@ async function makeWorld(): Promise<World> {
     approvedShop,
     activeCustomer: await makeUser(UserType.CUSTOMER),
     inactiveCustomer: await makeUser(UserType.CUSTOMER, { isActive: false }),
-    order: await placedCheckout().then(({ orders }) => orders[0]),
+    ...(await placedCheckout().then(async ({ orders }) => {
+      await db
+        .from('orders')
+        .where('id', orders[1].id)
+        .update({ payment_status: 'PAID', paid_amount_cents: orders[1].totalCents })
+      await db
+        .from('payments')
+        .where('checkout_id', orders[1].checkoutId)
+        .update({ captured_amount_cents: orders[1].totalCents })
+      return { order: orders[0], paidOrder: orders[1] }
+    })),
     taxRate: await TaxRateFactory.merge({ country: 'CA', region: `R${worlds}` }).create(),
     activeMethod: await ShippingMethodFactory.create(),
     inactiveMethod: await ShippingMethodFactory.apply('inactive').create(),
@@ -91,6 +104,8 @@ interface ConsoleRoute {
   /** The route's `:id`, from the world of the test. */
   params?: (world: World) => { id: string }
   form?: Record<string, string>
+  /** A page's query string. */
+  query?: Record<string, string>
   snapshot?: (world: World) => Promise<unknown>
   /** A page only a Super Admin may see: an Admin gets the 403 page. */
   superAdminOnly?: boolean
@@ -239,6 +254,19 @@ const ROUTES: ConsoleRoute[] = [
     form: { paymentStatus: 'PAID' },
     snapshot: (world) => Order.findOrFail(world.order.id).then((row) => row.paymentStatus),
   },
+  {
+    name: 'console.orders.confirm_refund',
+    params: (world) => ({ id: world.paidOrder.id }),
+    query: { amount: '1.00', reason: 'Matrix' },
+  },
+  {
+    name: 'console.orders.refund',
+    params: (world) => ({ id: world.paidOrder.id }),
+    form: { amount: '1.00', reason: 'Matrix' },
+    snapshot: (world) =>
+      Order.findOrFail(world.paidOrder.id).then((row) => row.refundedAmountCents),
+  },
+  { name: 'console.payments.index' },
   {
     name: 'console.activity.index',
     superAdminOnly: true,
@@ -397,7 +425,9 @@ function isPage(route: ConsoleRoute): boolean {
 /** A page is opened; a form is posted as the console's form sends it (method spoofing too). */
 function requestFor(client: ApiClient, route: ConsoleRoute, world: World): ApiRequest {
   const params = route.params?.(world) ?? {}
-  if (isPage(route)) return client.get(urlFor(route.name as 'console.dashboard', params))
+  if (isPage(route)) {
+    return client.get(urlFor(route.name as 'console.dashboard', params)).qs(route.query ?? {})
+  }
   const request = client.post(formAction(route.name as 'console.logout', params))
   return route.form ? request.form(route.form) : request
 }

@@ -276,11 +276,16 @@ test.group('POST /api/v1/payments/stripe/webhook: events', (group) => {
     const state = await stateOf(placed)
     assert.deepEqual(state.payment, ['PARTIALLY_REFUNDED', placed.amount, share])
     assert.deepEqual(state.orders[1].slice(0, 2), ['PENDING', 'PAID'])
+    const [refund] = await db.from('refunds').where('order_id', placed.orders[0].id)
+    assert.deepEqual([Number(refund.amount_cents), refund.status], [share, 'PENDING'])
     const [message] = await outboxRows('payment_refund', placed.intentId)
-    assert.deepEqual(message.payload ? JSON.parse(message.payload) : null, {
+    const payload =
+      typeof message.payload === 'string' ? JSON.parse(message.payload) : message.payload
+    assert.deepEqual(payload, {
       intentId: placed.intentId,
       amount: share,
-      idempotencyKey: `cancelled-order-${placed.orders[0].id}`,
+      idempotencyKey: refund.id,
+      refundId: refund.id,
     })
   })
 

@@ -3,8 +3,11 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { OrderFilters } from '#services/orders/order_query_service'
 import { OrderQueryService } from '#services/orders/order_query_service'
 import { OrderStatusService } from '#services/orders/order_status_service'
+import { RefundService } from '#services/payments/refund_service'
 import { orderStatusValidator, paymentStatusValidator } from '#validators/order'
+import { refundValidator } from '#validators/refund'
 import OrderTransformer from '#transformers/order_transformer'
+import RefundTransformer from '#transformers/refund_transformer'
 import { serialize } from '#http/serialize'
 import { page, type Slice } from '#http/page'
 
@@ -17,7 +20,8 @@ import { page, type Slice } from '#http/page'
 export default abstract class StaffOrdersController {
   constructor(
     protected queries: OrderQueryService,
-    protected statuses: OrderStatusService
+    protected statuses: OrderStatusService,
+    protected refunds: RefundService
   ) {}
 
   /** Refuses a caller who may not read (`view`) or change (`update`) the orders of this set. */
@@ -60,5 +64,23 @@ export default abstract class StaffOrdersController {
     })
     const order = await this.statuses.changePaymentStatus(actor, params.id, paymentStatus)
     return serialize(OrderTransformer.transform(order))
+  }
+
+  /** The refunds of an order, oldest first. */
+  async listRefunds({ actor, bouncer, params }: HttpContext) {
+    await this.authorize(bouncer, 'view')
+    const refunds = await this.refunds.listFor(actor, params.id)
+    return serialize(RefundTransformer.transform(refunds))
+  }
+
+  /** Refunds part or all of what was paid for an order. */
+  async createRefund({ actor, bouncer, params, request, response }: HttpContext) {
+    await this.authorize(bouncer, 'update')
+    const { amount, reason } = await request.validateUsing(refundValidator, {
+      data: request.body(),
+    })
+    const refund = await this.refunds.create(actor, params.id, { amountCents: amount, reason })
+    response.status(201)
+    return serialize(RefundTransformer.transform(refund))
   }
 }
