@@ -23,6 +23,19 @@ export interface WebhookOutboxEntry {
   payload: WebhookEventPayload & Record<string, unknown>
 }
 
+/** The outbox entry of an event of `type` about `resource`, which orders its deliveries. */
+function webhookEntry(
+  type: WebhookEventType,
+  resource: string,
+  occurredAt: DateTime,
+  data: Record<string, unknown>
+): WebhookOutboxEntry {
+  return {
+    kind: WEBHOOK_EVENT_KIND,
+    payload: { type, resource, occurredAt: occurredAt.toUTC().toISO()!, data },
+  }
+}
+
 /** What an order event carries: the order's state at the change, amounts in minor units. */
 export function orderEventData(order: Order) {
   return {
@@ -51,15 +64,7 @@ export function orderEvent(
   occurredAt: DateTime,
   extra: Record<string, unknown> = {}
 ): WebhookOutboxEntry {
-  return {
-    kind: WEBHOOK_EVENT_KIND,
-    payload: {
-      type,
-      resource: `order:${order.id}`,
-      occurredAt: occurredAt.toUTC().toISO()!,
-      data: { ...orderEventData(order), ...extra },
-    },
-  }
+  return webhookEntry(type, `order:${order.id}`, occurredAt, { ...orderEventData(order), ...extra })
 }
 
 /** The payment columns a payment event carries (a `Payment` model, or a row read with it). */
@@ -102,15 +107,7 @@ export function paymentEvent(
   payment: PaymentEventSource,
   occurredAt: DateTime
 ): WebhookOutboxEntry {
-  return {
-    kind: WEBHOOK_EVENT_KIND,
-    payload: {
-      type,
-      resource: `checkout:${payment.checkoutId}`,
-      occurredAt: occurredAt.toUTC().toISO()!,
-      data: paymentEventData(payment),
-    },
-  }
+  return webhookEntry(type, `checkout:${payment.checkoutId}`, occurredAt, paymentEventData(payment))
 }
 
 /** A product whose stock just went from above the low-stock threshold to at or below it. */
@@ -131,22 +128,14 @@ export function lowStockEvent(
   threshold: number,
   occurredAt: DateTime
 ): WebhookOutboxEntry {
-  return {
-    kind: WEBHOOK_EVENT_KIND,
-    payload: {
-      type: 'product.low_stock',
-      resource: `product:${crossing.productId}`,
-      occurredAt: occurredAt.toUTC().toISO()!,
-      data: {
-        id: crossing.productId,
-        shopId: crossing.shopId,
-        name: crossing.name,
-        sku: crossing.sku,
-        stock: crossing.stock,
-        threshold,
-      },
-    },
-  }
+  return webhookEntry('product.low_stock', `product:${crossing.productId}`, occurredAt, {
+    id: crossing.productId,
+    shopId: crossing.shopId,
+    name: crossing.name,
+    sku: crossing.sku,
+    stock: crossing.stock,
+    threshold,
+  })
 }
 
 /** What a refund event carries: the refund and the order it gave money back for, in minor units. */
@@ -177,13 +166,5 @@ export function refundEvent(
   order: Order,
   occurredAt: DateTime
 ): WebhookOutboxEntry {
-  return {
-    kind: WEBHOOK_EVENT_KIND,
-    payload: {
-      type,
-      resource: `order:${order.id}`,
-      occurredAt: occurredAt.toUTC().toISO()!,
-      data: refundEventData(refund, order),
-    },
-  }
+  return webhookEntry(type, `order:${order.id}`, occurredAt, refundEventData(refund, order))
 }
