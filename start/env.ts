@@ -242,6 +242,12 @@ export const environmentSchema = {
   STRIPE_WEBHOOK_SECRET: stripeSetting,
   STRIPE_API_BASE: optionalUrl(['https:', 'http:']),
   PAYMENT_TIMEOUT_MINUTES: wholeNumber({ min: 1, max: 10_080, unit: 'minutes' }),
+
+  // The sellers' money (docs/api/ledger.md).
+  DEFAULT_COMMISSION_RATE: decimalNumber({ min: 0, max: 100, unit: 'percent' }),
+  PAYOUT_HOLD_DAYS: wholeNumber({ min: 0, max: 365, unit: 'days' }),
+  PAYOUT_MINIMUM: decimalNumber({ min: 0.01, max: 1_000_000, unit: 'in the store currency' }),
+  PAYOUT_PROVIDER: withDefault(oneOf(['manual', 'stripe']), 'manual'),
 }
 
 const env = await Env.create(new URL('../', import.meta.url), environmentSchema)

@@ -26,6 +26,10 @@ export default class Shop extends UuidModel {
   @column()
   declare status: ShopStatus
 
+  /** The Stripe Connect account its `stripe` payouts are transferred to; set by an admin. */
+  @column()
+  declare stripeAccountId: string | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
