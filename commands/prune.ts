@@ -21,7 +21,8 @@ export default class Prune extends BaseCommand {
         `${report.idempotencyKeys} idempotency key(s), ${report.outboxMessages} sent or expired ` +
         `message(s), ${report.failedOutboxMessages} failed message(s); ` +
         `${report.expiredCodeMails} unsent code mail(s) expired; ` +
-        `${report.webhookDeliveries} finished webhook delivery(ies)`
+        `${report.webhookDeliveries} finished webhook delivery(ies), ` +
+        `${report.paymentEvents} applied payment event id(s)`
     )
   }
 }

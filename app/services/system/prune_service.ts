@@ -20,10 +20,20 @@ export interface PruneReport {
   expiredCodeMails: number
   /** Webhook deliveries delivered or given up more than `WEBHOOK_LOG_RETENTION_DAYS` ago. */
   webhookDeliveries: number
+  /** Ids of payment provider events applied more than `PAYMENT_EVENT_RETENTION_DAYS` ago. */
+  paymentEvents: number
 }
 
 /** How long the webhook delivery log keeps a finished delivery (docs/api/integrations.md). */
 export const WEBHOOK_LOG_RETENTION_DAYS = 30
+
+/**
+ * How long the id of an applied payment provider event is kept (docs/api/payments.md). Stripe
+ * redelivers an event for up to three days; ten times that leaves room for an operator replaying
+ * events by hand from the dashboard, and a redelivery past it would find the payment already in
+ * the state the event describes.
+ */
+export const PAYMENT_EVENT_RETENTION_DAYS = 30
 
 /** Rows deleted per statement, so a large backlog never holds long locks or one huge transaction. */
 const BATCH_SIZE = 1000
@@ -95,20 +105,32 @@ export class PruneService {
           .whereIn('status', ['DELIVERED', 'FAILED'])
           .where('updated_at', '<', sqlTime(now.minus({ days: WEBHOOK_LOG_RETENTION_DAYS })))
       ),
+      paymentEvents: await this.#deleteInBatches(
+        'payment_events',
+        (query) =>
+          query.where(
+            'created_at',
+            '<',
+            sqlTime(now.minus({ days: PAYMENT_EVENT_RETENTION_DAYS }))
+          ),
+        ['provider', 'event_id']
+      ),
     }
     const total = Object.values(report).reduce((sum, count) => sum + count, 0)
     if (total > 0) logger.info({ pruned: report }, 'pruned expired rows')
     return report
   }
 
+  /** Deletes the rows `matching` picks, a batch at a time, by the table's primary `key`. */
   async #deleteInBatches(
     table: string,
-    matching: (query: DatabaseQueryBuilderContract) => DatabaseQueryBuilderContract
+    matching: (query: DatabaseQueryBuilderContract) => DatabaseQueryBuilderContract,
+    key: string[] = ['id']
   ): Promise<number> {
     let total = 0
     for (;;) {
-      const batch = matching(db.from(table).select('id')).limit(BATCH_SIZE)
-      const deleted = Number(await db.from(table).whereIn('id', batch).delete())
+      const batch = matching(db.from(table).select(key)).limit(BATCH_SIZE)
+      const deleted = Number(await db.from(table).whereIn(key, batch).delete())
       total += deleted
       if (deleted < BATCH_SIZE) return total
     }

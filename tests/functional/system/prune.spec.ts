@@ -97,7 +97,20 @@ async function rowsOfEveryKind() {
     .from('webhook_deliveries')
     .where('id', oldDelivery.id)
     .update({ updated_at: at(now.minus({ days: 31 })) })
-  return { ...rows, oldDelivery, recentDelivery }
+  const paymentEvent = (createdAt: DateTime) => ({
+    provider: 'stripe',
+    event_id: `evt_${randomUUID()}`,
+    type: 'payment_intent.succeeded',
+    created_at: at(createdAt),
+  })
+  const oldPaymentEvent = paymentEvent(now.minus({ days: 31 }))
+  const recentPaymentEvent = paymentEvent(now.minus({ days: 29 }))
+  await db.table('payment_events').multiInsert([oldPaymentEvent, recentPaymentEvent])
+  return { ...rows, oldDelivery, recentDelivery, oldPaymentEvent, recentPaymentEvent }
+}
+
+async function paymentEventExists(eventId: string) {
+  return (await db.from('payment_events').where('event_id', eventId).first()) !== null
 }
 
 async function exists(table: string, id: string) {
@@ -134,6 +147,9 @@ test.group('Pruning expired rows', (group) => {
     // The webhook delivery log keeps a finished delivery 30 days.
     assert.isFalse(await exists('webhook_deliveries', rows.oldDelivery.id))
     assert.isTrue(await exists('webhook_deliveries', rows.recentDelivery.id))
+    // Applied payment event ids are kept 30 days, ten times Stripe's redelivery window.
+    assert.isFalse(await paymentEventExists(rows.oldPaymentEvent.event_id))
+    assert.isTrue(await paymentEventExists(rows.recentPaymentEvent.event_id))
 
     for (const count of Object.values(report)) assert.isAtLeast(count, 1)
   })
@@ -176,5 +192,6 @@ test.group('Pruning expired rows', (group) => {
     assert.isFalse(await exists('outbox_messages', rows.oldFailed.id))
     assert.match(printed, /pruned \d+ one-time code\(s\), \d+ refresh token\(s\)/)
     assert.match(printed, /\d+ failed message\(s\); \d+ unsent code mail\(s\) expired/)
+    assert.match(printed, /1 applied payment event id\(s\)/)
   })
 })
