@@ -101,14 +101,20 @@ export class ConsolePasskeyService {
     const { credential } = verification.registrationInfo
     let passkey: AdminPasskey
     try {
-      passkey = await AdminPasskey.create({
-        userId: actor.user.id,
-        name,
-        credentialId: credential.id,
-        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-        signCount: credential.counter,
-        transports: credential.transports?.join(',') || null,
-      })
+      // In a transaction of its own: a refused insert must not abort a caller's transaction.
+      passkey = await db.transaction((trx) =>
+        AdminPasskey.create(
+          {
+            userId: actor.user.id,
+            name,
+            credentialId: credential.id,
+            publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+            signCount: credential.counter,
+            transports: credential.transports?.join(',') || null,
+          },
+          { client: trx }
+        )
+      )
     } catch (error) {
       if (isUniqueViolation(error, NAME_INDEX)) throw new PasskeyNameTaken()
       if (isUniqueViolation(error, CREDENTIAL_INDEX)) throw new PasskeyAlreadyRegistered()
@@ -128,7 +134,7 @@ export class ConsolePasskeyService {
     const passkey = await this.find(actor, id)
     passkey.name = name
     try {
-      await passkey.save()
+      await db.transaction((trx) => passkey.useTransaction(trx).save())
     } catch (error) {
       if (isUniqueViolation(error, NAME_INDEX)) throw new PasskeyNameTaken()
       throw error
