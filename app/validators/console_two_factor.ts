@@ -54,7 +54,7 @@ export const passkeyAssertionValidator = vine.create(
           .object({
             clientDataJSON: base64url(4096),
             authenticatorData: base64url(4096),
-            signature: base64url(1024),
+            signature: base64url(8192),
             userHandle: base64url(1024).optional(),
           })
           .allowUnknownProperties(),

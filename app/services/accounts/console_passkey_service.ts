@@ -42,6 +42,12 @@ const CREDENTIAL_INDEX = {
   columns: ['credential_id'],
 }
 
+/**
+ * Ed25519, ES256 and RS256: what deployed authenticators make. Left to the library's default,
+ * Chromium would pick ML-DSA, whose verification in Node is still experimental.
+ */
+const SIGNATURE_ALGORITHMS = [-8, -7, -257]
+
 /** A ceremony waits this long for the authenticator (the browser's own timeout). */
 const CEREMONY_TIMEOUT_MS = 120_000
 
@@ -72,6 +78,7 @@ export class ConsolePasskeyService {
         transports: transportsOf(passkey),
       })),
       authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+      supportedAlgorithmIDs: SIGNATURE_ALGORITHMS,
     })
   }
 
@@ -90,6 +97,7 @@ export class ConsolePasskeyService {
         expectedOrigin: consoleSecurity.webauthn.origin,
         expectedRPID: consoleSecurity.webauthn.rpId,
         requireUserVerification: false,
+        supportedAlgorithmIDs: SIGNATURE_ALGORITHMS,
       })
     } catch {
       verification = { verified: false as const }
