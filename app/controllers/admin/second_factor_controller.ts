@@ -35,7 +35,7 @@ export default class SecondFactorController {
   ) {}
 
   async show(ctx: HttpContext) {
-    const user = await this.#pendingUser(ctx).catch(() => null)
+    const user = await this.#waitingUser(ctx)
     if (!user) {
       ctx.session.flash('error', new SignInExpired().message)
       return ctx.response.redirect().toRoute('console.login')
@@ -91,16 +91,20 @@ export default class SecondFactorController {
   }
 
   /** The account waiting for its second factor, or SIGN_IN_EXPIRED (and the wait forgotten). */
-  async #pendingUser({ session }: HttpContext): Promise<User> {
+  async #pendingUser(ctx: HttpContext): Promise<User> {
+    const user = await this.#waitingUser(ctx)
+    if (!user) throw new SignInExpired()
+    return user
+  }
+
+  /** The account whose password this session accepted less than 5 minutes ago, still as it was. */
+  async #waitingUser({ session }: HttpContext): Promise<User | null> {
     const pending = session.get(CONSOLE_PENDING_SIGN_IN) as PendingSignIn | undefined
     const user =
       pending && Date.now() - pending.at < PENDING_SIGN_IN_MS
         ? await this.twoFactor.accountAwaitingSecondFactor(pending.userId, pending.tokenVersion)
         : null
-    if (!user) {
-      session.forget(CONSOLE_PENDING_SIGN_IN)
-      throw new SignInExpired()
-    }
+    if (!user) session.forget(CONSOLE_PENDING_SIGN_IN)
     return user
   }
 }

@@ -210,11 +210,12 @@ export class ConsoleTwoFactorService {
 
   /**
    * Checks the code typed at sign-in: six digits are an authenticator code, anything else a
-   * recovery code. The try is counted first; a pass gives the allowance back.
+   * recovery code (which may be typed without its dash, all digits or not). The try is counted first; a pass gives the allowance back.
    */
   async verifyCode(caller: Caller, user: User, input: string): Promise<SecondFactorMethod> {
     const code = input.trim()
-    const method: SecondFactorMethod = /^\d+$/.test(code) ? 'totp' : 'recovery_code'
+    // Recovery codes are 10 characters, so six digits can only be an app's code.
+    const method: SecondFactorMethod = /^\d{6}$/.test(code) ? 'totp' : 'recovery_code'
     await countSecondFactorAttempt(caller, user.id, method)
     const passed =
       method === 'totp'
