@@ -311,6 +311,24 @@ test.group('Console second factor: setting up and removing', (group) => {
     await admin.expectErrorPage(urlFor('console.security.totp.create'), 409, 'already set up')
   })
 
+  test('the Security page loads scripts of its own origin only, as the CSP allows', async ({
+    client,
+    assert,
+  }) => {
+    const admin = new ConsoleVisitor(await makeUser(UserType.ADMIN), client, assert)
+    const response = await admin.get(urlFor('console.security.show'))
+    const page = expectPage(assert, response)
+    const scripts = [...page.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)]
+    assert.deepEqual(
+      scripts.map(([, attributes]) => /src="([^"]+)"/.exec(attributes)?.[1]),
+      [urlFor('console.assets.webauthn'), '/console-passkeys.js']
+    )
+    for (const [, , body] of scripts) assert.equal(body.trim(), '')
+    const policy = response.header('content-security-policy') ?? ''
+    assert.include(policy, "script-src 'self'")
+    assert.notInclude(policy, 'unsafe-inline')
+  })
+
   test('new recovery codes replace the old ones', async ({ client, assert, cleanup }) => {
     stoppedClock(cleanup)
     const admin = new ConsoleVisitor(await makeUser(UserType.ADMIN), client, assert)
