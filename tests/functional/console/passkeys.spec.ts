@@ -1,5 +1,7 @@
 import { test } from '@japa/runner'
-import type { ApiClient } from '@japa/api-client'
+import type { ApiClient, ApiResponse } from '@japa/api-client'
+import type { Assert } from '@japa/assert'
+import consoleSecurity from '#config/console_security'
 import limiter from '@adonisjs/limiter/services/main'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import type User from '#models/user'
@@ -12,7 +14,7 @@ import { formAction } from '#tests/helpers/routes'
 import { eachInTransaction } from '#tests/helpers/transactions'
 import { SoftAuthenticator } from '#tests/helpers/webauthn'
 import { expectPage, expectRedirect, signedIn } from './support.js'
-import { passwordStep, pendingFor } from './two_factor_support.js'
+import { enrolTotp, passwordStep, pendingFor } from './two_factor_support.js'
 
 const REGISTRATION_CHALLENGE = 'consolePasskeyRegistrationChallenge'
 const SIGN_IN_CHALLENGE = 'consolePasskeySignInChallenge'
@@ -81,6 +83,13 @@ function assertion(
     .header('Accept', 'application/json')
     .json({ credential })
   return challenge === undefined ? request : request.withSession({ [SIGN_IN_CHALLENGE]: challenge })
+}
+
+/** A refusal as the passkey pages' script reads it: the status and `{error: {code, message}}`. */
+function expectJsonRefusal(assert: Assert, response: ApiResponse, status: number, code: string) {
+  assert.equal(response.status(), status, JSON.stringify(response.body()))
+  assert.equal(response.body().error.code, code)
+  assert.isString(response.body().error.message)
 }
 
 test.group('Console passkeys (WebAuthn)', (group) => {
@@ -262,6 +271,81 @@ test.group('Console passkeys (WebAuthn)', (group) => {
     ])
     const theirsStored = await AdminPasskey.findByOrFail('credential_id', theirs.id)
     assert.equal(theirsStored.signCount, 0)
+  })
+
+  test('the Security page’s refusals, asked in JSON, name their codes', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const admin = await makeUser(UserType.ADMIN)
+    const other = await makeUser(UserType.ADMIN)
+    const asJson = (path: string) =>
+      signedIn(client.post(path), admin).withCsrfToken().header('Accept', 'application/json')
+
+    expectJsonRefusal(
+      assert,
+      await asJson(formAction('console.security.totp.store')).form({ code: '123456' }),
+      409,
+      'TOTP_SETUP_EXPIRED'
+    )
+    expectJsonRefusal(
+      assert,
+      await asJson(formAction('console.security.totp.destroy')),
+      409,
+      'TOTP_NOT_ENROLLED'
+    )
+    expectJsonRefusal(
+      assert,
+      await asJson(formAction('console.security.recovery_codes.store')),
+      409,
+      'TOTP_NOT_ENROLLED'
+    )
+
+    const authenticator = new SoftAuthenticator()
+    await registered(client, admin, authenticator, 'Laptop')
+    const again = await registrationOptions(client, admin)
+    expectJsonRefusal(
+      assert,
+      await registration(client, admin, again.challenge, {
+        name: 'Laptop again',
+        credential: authenticator.register(again.challenge),
+      }),
+      409,
+      'PASSKEY_ALREADY_REGISTERED'
+    )
+    const theirs = await registered(client, other, new SoftAuthenticator(), 'Theirs')
+    assert.equal(theirs.status(), 200)
+    const theirPasskey = await AdminPasskey.findByOrFail('user_id', other.id)
+    const theirId = theirPasskey.id
+    expectJsonRefusal(
+      assert,
+      await asJson(formAction('console.security.passkeys.update', { id: theirId })).form({
+        name: 'Mine',
+      }),
+      404,
+      'PASSKEY_NOT_FOUND'
+    )
+
+    consoleSecurity.requireSecondFactor = true
+    cleanup(() => {
+      consoleSecurity.requireSecondFactor = false
+    })
+    const own = await AdminPasskey.findByOrFail('user_id', admin.id)
+    const removeLast = await signedIn(
+      client.post(formAction('console.security.passkeys.destroy', { id: own.id })),
+      admin
+    )
+      .withSession({ [CONSOLE_SECOND_FACTOR]: true })
+      .withCsrfToken()
+      .header('Accept', 'application/json')
+    expectJsonRefusal(assert, removeLast, 409, 'SECOND_FACTOR_REQUIRED')
+
+    await enrolTotp(admin)
+    const create = await signedIn(client.get(urlFor('console.security.totp.create')), admin)
+      .withSession({ [CONSOLE_SECOND_FACTOR]: true })
+      .header('Accept', 'application/json')
+    expectJsonRefusal(assert, create, 409, 'TOTP_ALREADY_ENROLLED')
   })
 
   test('the passkey sign-in needs a waiting sign-in', async ({ client, assert }) => {
