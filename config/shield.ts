@@ -7,7 +7,9 @@ const shieldConfig = defineConfig({
     directives: {
       defaultSrc: [`'self'`],
       styleSrc: [`'self'`],
-      scriptSrc: [`'none'`],
+      // Scripts of the console's own origin only: the passkey pages' (public/console-passkeys.js
+      // and WebAuthn's browser half); no inline script anywhere.
+      scriptSrc: [`'self'`],
       imgSrc: [`'self'`, 'data:'],
       formAction: [`'self'`],
       frameAncestors: [`'none'`],

@@ -237,6 +237,18 @@ export const environmentSchema = {
 
   SESSION_DRIVER: sessionDriver,
 
+  // Console second factors (docs/api/console.md, "Second factors").
+  CONSOLE_REQUIRE_2FA: flag(),
+  WEBAUTHN_ORIGIN: optionalUrl(['https:', 'http:']),
+  WEBAUTHN_RP_ID: described(
+    textWhere((host) => /^[a-z0-9.-]+$/i.test(host)),
+    'a host name, the console address or a parent domain of it, such as shop.example.com'
+  ),
+  WEBAUTHN_RP_NAME: described(
+    textWhere((name) => name.trim().length > 0 && name.length <= 100),
+    'a name of at most 100 characters, such as Example shop admin'
+  ),
+
   PAYMENT_PROVIDER: withDefault(oneOf(['manual', 'stripe']), 'manual'),
   STRIPE_SECRET_KEY: stripeSetting,
   STRIPE_WEBHOOK_SECRET: stripeSetting,

@@ -7,6 +7,7 @@ export const controllers = {
   admin: {
     Activity: () => import('#controllers/admin/activity_controller'),
     ApiKeys: () => import('#controllers/admin/api_keys_controller'),
+    Assets: () => import('#controllers/admin/assets_controller'),
     Coupons: () => import('#controllers/admin/coupons_controller'),
     Dashboard: () => import('#controllers/admin/dashboard_controller'),
     Orders: () => import('#controllers/admin/orders_controller'),
@@ -14,6 +15,8 @@ export const controllers = {
     Policies: () => import('#controllers/admin/policies_controller'),
     Products: () => import('#controllers/admin/products_controller'),
     Search: () => import('#controllers/admin/search_controller'),
+    SecondFactor: () => import('#controllers/admin/second_factor_controller'),
+    Security: () => import('#controllers/admin/security_controller'),
     Session: () => import('#controllers/admin/session_controller'),
     ShippingMethods: () => import('#controllers/admin/shipping_methods_controller'),
     Shops: () => import('#controllers/admin/shops_controller'),

@@ -76,6 +76,11 @@ export type ScannedRoutes = {
     'admin_api_keys.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.login': { paramsTuple?: []; params?: {} }
     'console.login.store': { paramsTuple?: []; params?: {} }
+    'console.login.verify': { paramsTuple?: []; params?: {} }
+    'console.login.verify.store': { paramsTuple?: []; params?: {} }
+    'console.login.passkey.options': { paramsTuple?: []; params?: {} }
+    'console.login.passkey': { paramsTuple?: []; params?: {} }
+    'console.assets.webauthn': { paramsTuple?: []; params?: {} }
     'console.logout': { paramsTuple?: []; params?: {} }
     'console.dashboard': { paramsTuple?: []; params?: {} }
     'console.search.index': { paramsTuple?: []; params?: {} }
@@ -145,6 +150,18 @@ export type ScannedRoutes = {
     'console.api_keys.index': { paramsTuple?: []; params?: {} }
     'console.api_keys.store': { paramsTuple?: []; params?: {} }
     'console.api_keys.revoke': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.security.show': { paramsTuple?: []; params?: {} }
+    'console.security.totp.create': { paramsTuple?: []; params?: {} }
+    'console.security.totp.store': { paramsTuple?: []; params?: {} }
+    'console.security.totp.confirm_destroy': { paramsTuple?: []; params?: {} }
+    'console.security.totp.destroy': { paramsTuple?: []; params?: {} }
+    'console.security.recovery_codes.show': { paramsTuple?: []; params?: {} }
+    'console.security.recovery_codes.store': { paramsTuple?: []; params?: {} }
+    'console.security.passkeys.options': { paramsTuple?: []; params?: {} }
+    'console.security.passkeys.store': { paramsTuple?: []; params?: {} }
+    'console.security.passkeys.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.security.passkeys.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.security.passkeys.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'auth.register': { paramsTuple?: []; params?: {} }
     'auth.verify_otp': { paramsTuple?: []; params?: {} }
     'auth.verify_otp_body': { paramsTuple?: []; params?: {} }
@@ -207,6 +224,8 @@ export type ScannedRoutes = {
     'admin_webhooks.deliveries': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_api_keys.index': { paramsTuple?: []; params?: {} }
     'console.login': { paramsTuple?: []; params?: {} }
+    'console.login.verify': { paramsTuple?: []; params?: {} }
+    'console.assets.webauthn': { paramsTuple?: []; params?: {} }
     'console.dashboard': { paramsTuple?: []; params?: {} }
     'console.search.index': { paramsTuple?: []; params?: {} }
     'console.users.index': { paramsTuple?: []; params?: {} }
@@ -245,6 +264,11 @@ export type ScannedRoutes = {
     'console.webhooks.create': { paramsTuple?: []; params?: {} }
     'console.webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.api_keys.index': { paramsTuple?: []; params?: {} }
+    'console.security.show': { paramsTuple?: []; params?: {} }
+    'console.security.totp.create': { paramsTuple?: []; params?: {} }
+    'console.security.totp.confirm_destroy': { paramsTuple?: []; params?: {} }
+    'console.security.recovery_codes.show': { paramsTuple?: []; params?: {} }
+    'console.security.passkeys.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'auth.verify_otp': { paramsTuple?: []; params?: {} }
     'auth.forget_password': { paramsTuple?: []; params?: {} }
     'auth.reset_password': { paramsTuple?: []; params?: {} }
@@ -289,6 +313,8 @@ export type ScannedRoutes = {
     'admin_webhooks.deliveries': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_api_keys.index': { paramsTuple?: []; params?: {} }
     'console.login': { paramsTuple?: []; params?: {} }
+    'console.login.verify': { paramsTuple?: []; params?: {} }
+    'console.assets.webauthn': { paramsTuple?: []; params?: {} }
     'console.dashboard': { paramsTuple?: []; params?: {} }
     'console.search.index': { paramsTuple?: []; params?: {} }
     'console.users.index': { paramsTuple?: []; params?: {} }
@@ -327,6 +353,11 @@ export type ScannedRoutes = {
     'console.webhooks.create': { paramsTuple?: []; params?: {} }
     'console.webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.api_keys.index': { paramsTuple?: []; params?: {} }
+    'console.security.show': { paramsTuple?: []; params?: {} }
+    'console.security.totp.create': { paramsTuple?: []; params?: {} }
+    'console.security.totp.confirm_destroy': { paramsTuple?: []; params?: {} }
+    'console.security.recovery_codes.show': { paramsTuple?: []; params?: {} }
+    'console.security.passkeys.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'auth.verify_otp': { paramsTuple?: []; params?: {} }
     'auth.forget_password': { paramsTuple?: []; params?: {} }
     'auth.reset_password': { paramsTuple?: []; params?: {} }
@@ -358,6 +389,9 @@ export type ScannedRoutes = {
     'admin_webhooks.redeliver': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_api_keys.store': { paramsTuple?: []; params?: {} }
     'console.login.store': { paramsTuple?: []; params?: {} }
+    'console.login.verify.store': { paramsTuple?: []; params?: {} }
+    'console.login.passkey.options': { paramsTuple?: []; params?: {} }
+    'console.login.passkey': { paramsTuple?: []; params?: {} }
     'console.logout': { paramsTuple?: []; params?: {} }
     'console.users.activate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.users.deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -383,6 +417,10 @@ export type ScannedRoutes = {
     'console.webhooks.redeliver': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.api_keys.store': { paramsTuple?: []; params?: {} }
     'console.api_keys.revoke': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.security.totp.store': { paramsTuple?: []; params?: {} }
+    'console.security.recovery_codes.store': { paramsTuple?: []; params?: {} }
+    'console.security.passkeys.options': { paramsTuple?: []; params?: {} }
+    'console.security.passkeys.store': { paramsTuple?: []; params?: {} }
     'auth.register': { paramsTuple?: []; params?: {} }
     'auth.verify_otp_body': { paramsTuple?: []; params?: {} }
     'auth.login': { paramsTuple?: []; params?: {} }
@@ -409,6 +447,7 @@ export type ScannedRoutes = {
     'console.coupons.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shipping_methods.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.security.passkeys.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'auth.change_password': { paramsTuple?: []; params?: {} }
     'user_administration.change_user_type': { paramsTuple: [ParamValue]; params: {'userId': ParamValue} }
     'user_administration.deactivate': { paramsTuple: [ParamValue]; params: {'userId': ParamValue} }
@@ -429,6 +468,8 @@ export type ScannedRoutes = {
     'admin_api_keys.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.security.totp.destroy': { paramsTuple?: []; params?: {} }
+    'console.security.passkeys.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_products.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   PATCH: {

@@ -34,6 +34,12 @@ export async function renderConsoleError(description: ErrorDescription, ctx: Htt
 
   const isSubmission = request.method() !== 'GET' && request.method() !== 'HEAD'
 
+  // The passkey pages' script asks in JSON (Accept: application/json) and shows the message.
+  if (request.header('accept') === 'application/json') {
+    response.status(description.status)
+    return response.json({ error: { code: description.code, message: description.message } })
+  }
+
   if (description.code === 'UNAUTHORIZED') {
     if (session && isSubmission) session.flash('error', 'Your session has ended. Sign in again.')
     return response.redirect().toRoute('console.login')

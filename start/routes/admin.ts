@@ -26,12 +26,23 @@ const {
   Search,
   Webhooks,
   ApiKeys,
+  SecondFactor,
+  Security,
+  Assets,
 } = controllers.admin
 
 router
   .group(() => {
     router.get('/login', [Session, 'create']).as('login')
     router.post('/login', [Session, 'store']).as('login.store')
+    // The second step of a sign-in, before any session is signed in (docs/api/console.md).
+    router.get('/login/verify', [SecondFactor, 'show']).as('login.verify')
+    router.post('/login/verify', [SecondFactor, 'store']).as('login.verify.store')
+    router
+      .post('/login/passkey/options', [SecondFactor, 'passkeyOptions'])
+      .as('login.passkey.options')
+    router.post('/login/passkey', [SecondFactor, 'passkey']).as('login.passkey')
+    router.get('/assets/webauthn.js', [Assets, 'webauthn']).as('assets.webauthn')
 
     router
       .group(() => {
@@ -109,6 +120,34 @@ router
 
         router.resource('api-keys', ApiKeys).only(['index', 'store'])
         router.post('/api-keys/:id/revoke', [ApiKeys, 'revoke']).as('api_keys.revoke')
+
+        // The administrator's own second factors (docs/api/console.md, "Second factors").
+        router.get('/security', [Security, 'show']).as('security.show')
+        router.get('/security/totp/create', [Security, 'createTotp']).as('security.totp.create')
+        router.post('/security/totp', [Security, 'storeTotp']).as('security.totp.store')
+        router
+          .get('/security/totp/delete', [Security, 'confirmDestroyTotp'])
+          .as('security.totp.confirm_destroy')
+        router.delete('/security/totp', [Security, 'destroyTotp']).as('security.totp.destroy')
+        router
+          .get('/security/recovery-codes', [Security, 'showRecoveryCodes'])
+          .as('security.recovery_codes.show')
+        router
+          .post('/security/recovery-codes', [Security, 'renewRecoveryCodes'])
+          .as('security.recovery_codes.store')
+        router
+          .post('/security/passkeys/options', [Security, 'passkeyOptions'])
+          .as('security.passkeys.options')
+        router.post('/security/passkeys', [Security, 'storePasskey']).as('security.passkeys.store')
+        router
+          .put('/security/passkeys/:id', [Security, 'updatePasskey'])
+          .as('security.passkeys.update')
+        router
+          .get('/security/passkeys/:id/delete', [Security, 'confirmDestroyPasskey'])
+          .as('security.passkeys.confirm_destroy')
+        router
+          .delete('/security/passkeys/:id', [Security, 'destroyPasskey'])
+          .as('security.passkeys.destroy')
       })
       .use(middleware.console())
   })

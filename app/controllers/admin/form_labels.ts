@@ -7,7 +7,8 @@
 */
 
 export const FORM_LABELS = {
-  login: { email: 'E-mail', password: 'Password' },
+  login: { email: 'E-mail', password: 'Password', code: 'Code' },
+  security: { code: 'Code from the app', name: 'Name' },
   users: { userType: 'New type' },
   policies: {
     type: 'Type',

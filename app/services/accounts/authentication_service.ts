@@ -98,15 +98,26 @@ export class AuthenticationService {
     return user
   }
 
-  /** Signs in to the admin console: the same checks as `login`, recorded as a console sign-in. */
-  async signInToConsole(caller: Caller, input: { email: string; password: string }): Promise<User> {
-    const user = await this.verifyCredentials(caller, { ...input, userType: 'admin' }, 'console')
+  /**
+   * The first step of a console sign-in: the same checks as `login`, recorded as the console's.
+   * The session is opened by the caller, after the second factor when the account has one
+   * (`recordConsoleSignIn` then).
+   */
+  async checkConsolePassword(
+    caller: Caller,
+    input: { email: string; password: string }
+  ): Promise<User> {
+    return this.verifyCredentials(caller, { ...input, userType: 'admin' }, 'console')
+  }
+
+  /** Records a console session opened, and with which second factor (null: none asked). */
+  recordConsoleSignIn(caller: Caller, user: User, secondFactor: string | null): void {
     recordSecurityEvent('console.signed_in', {
       actorId: user.id,
       targetId: user.id,
       clientAddress: caller.clientAddress,
+      secondFactor,
     })
-    return user
   }
 
   /** Records the end of a console session (the session itself is ended by the caller). */

@@ -12,6 +12,12 @@ export type SecurityEvent =
   | 'account.type_changed'
   | 'console.signed_in'
   | 'console.signed_out'
+  | 'two_factor.enrolled'
+  | 'two_factor.removed'
+  | 'two_factor.recovery_codes_renewed'
+  | 'two_factor.recovery_code_used'
+  | 'two_factor.failed'
+  | 'two_factor.throttled'
 
 /**
  * Who did what to whom, from where. `actorId` is the signed-in user who acted (null when nobody
@@ -26,7 +32,13 @@ export interface SecurityEventFields {
 }
 
 /** Refusals an operator may want to alert on are warnings; completed changes are information. */
-const WARNINGS = new Set<SecurityEvent>(['login.failed', 'login.throttled', 'refresh_token.reused'])
+const WARNINGS = new Set<SecurityEvent>([
+  'login.failed',
+  'login.throttled',
+  'refresh_token.reused',
+  'two_factor.failed',
+  'two_factor.throttled',
+])
 
 /**
  * Writes one security event as a structured log line: `{"event": "password.changed", "actorId",

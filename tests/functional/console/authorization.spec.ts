@@ -109,7 +109,16 @@ interface ConsoleRoute {
   snapshot?: (world: World) => Promise<unknown>
   /** A page only a Super Admin may see: an Admin gets the 403 page. */
   superAdminOnly?: boolean
+  /**
+   * How an administrator reaches a route that needs more than one request to succeed (a second
+   * factor set up over several steps): its own refusal back to the page (`refused`), a 404 page
+   * for a passkey that is not theirs (`not_found`), or the JSON its script reads (`json`).
+   */
+  reached?: 'refused' | 'not_found' | 'json'
 }
+
+/** An id no passkey has: the second-factor routes of one reach only the actor's own. */
+const NO_PASSKEY = { id: '00000000-0000-4000-8000-000000000000' }
 
 const couponForm = {
   _form: 'coupon',
@@ -412,10 +421,44 @@ const ROUTES: ConsoleRoute[] = [
     params: (world) => ({ id: world.apiKey.id }),
     snapshot: (world) => ApiKey.findOrFail(world.apiKey.id).then((row) => row.revokedAt),
   },
+  { name: 'console.security.show' },
+  { name: 'console.security.totp.create' },
+  // Without a setup under way (the create page's), a code is refused.
+  { name: 'console.security.totp.store', form: { code: '123456' }, reached: 'refused' },
+  { name: 'console.security.totp.confirm_destroy' },
+  { name: 'console.security.totp.destroy', reached: 'refused' },
+  { name: 'console.security.recovery_codes.show' },
+  { name: 'console.security.recovery_codes.store', reached: 'refused' },
+  { name: 'console.security.passkeys.options', reached: 'json' },
+  { name: 'console.security.passkeys.store', reached: 'refused' },
+  {
+    name: 'console.security.passkeys.update',
+    params: () => NO_PASSKEY,
+    form: { name: 'Renamed' },
+    reached: 'refused',
+  },
+  {
+    name: 'console.security.passkeys.confirm_destroy',
+    params: () => NO_PASSKEY,
+    reached: 'not_found',
+  },
+  { name: 'console.security.passkeys.destroy', params: () => NO_PASSKEY, reached: 'refused' },
 ]
 
-/** The sign-in routes are the only console routes open to everyone. */
-const PUBLIC = ['console.login', 'console.login.store']
+/**
+ * The sign-in routes are the only console routes open to everyone (the second step acts only
+ * for the account whose password the session accepted: tests/functional/console/two_factor.spec.ts),
+ * with the WebAuthn script they load.
+ */
+const PUBLIC = [
+  'console.login',
+  'console.login.store',
+  'console.login.verify',
+  'console.login.verify.store',
+  'console.login.passkey.options',
+  'console.login.passkey',
+  'console.assets.webauthn',
+]
 
 /** A page (GET) rather than a form's action. */
 function isPage(route: ConsoleRoute): boolean {
@@ -511,10 +554,22 @@ test.group('Console authorization', (group) => {
         const label = route.name
         if (isPage(route)) {
           const refused = route.superAdminOnly && visitor.type !== UserType.SUPER_ADMIN
-          assert.equal(response.status(), refused ? 403 : 200, label)
+          const status = route.reached === 'not_found' ? 404 : refused ? 403 : 200
+          assert.equal(response.status(), status, label)
           continue
         }
         const flash = response.flashMessages() as Record<string, unknown>
+        if (route.reached === 'json') {
+          assert.equal(response.status(), 200, label)
+          assert.isString(response.body().challenge, label)
+          continue
+        }
+        if (route.reached === 'refused') {
+          expectRedirect(assert, response, urlFor('console.dashboard'))
+          assert.isString(flash.error, label)
+          assert.notEqual(flash.error, 'Your session has ended. Sign in again.', label)
+          continue
+        }
         assert.equal(response.status(), 302, label)
         assert.isString(flash.success, `${label}: ${JSON.stringify(flash)}`)
         if (route.snapshot) assert.notDeepEqual(await route.snapshot(world), before, label)
