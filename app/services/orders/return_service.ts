@@ -182,6 +182,7 @@ export class ReturnService {
     return OrderReturn.query()
       .where('order_id', order.id)
       .preload('items', (items) => items.orderBy('position', 'asc'))
+      .preload('order')
       .orderBy('created_at', 'asc')
       .orderBy('id', 'asc')
   }
@@ -191,6 +192,7 @@ export class ReturnService {
     return OrderReturn.query()
       .where('order_id', orderId)
       .preload('items', (items) => items.orderBy('position', 'asc'))
+      .preload('order')
       .orderBy('created_at', 'asc')
       .orderBy('id', 'asc')
   }
