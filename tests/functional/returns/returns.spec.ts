@@ -10,7 +10,7 @@ import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
 import { eachInTransaction } from '#tests/helpers/transactions'
-import { sellerShop } from '#tests/functional/checkout/support'
+import { product, sellerShop } from '#tests/functional/checkout/support'
 import {
   adminReturn,
   as,
@@ -19,6 +19,9 @@ import {
   eventsOf,
   orderReturns,
   orderState,
+  returnedOf,
+  returnStatus,
+  expectStatus,
   sellerReturn,
   stockOf,
 } from '#tests/functional/returns/support'
@@ -94,7 +97,7 @@ test.group('Returns: who may call, and refused input', (group) => {
       )
     }
     assert.lengthOf(await db.from('returns').where('order_id', order.id), 0)
-    assert.deepEqual((await orderState(order.id)).returned, [0, 0, 0])
+    assert.deepEqual(await returnedOf(order.id), [0, 0, 0])
   })
 
   test('receive needs a boolean restock; a reject note is at most 500 characters', async ({
@@ -180,12 +183,10 @@ test.group('Returns: when and how much may be returned', (group) => {
       422,
       'RETURN_QUANTITY_EXCEEDED'
     )
-    assert.deepEqual((await orderState(order.id)).returned, [0, 0, 3])
+    assert.deepEqual(await returnedOf(order.id), [0, 0, 3])
 
     const other = await sellerShop()
-    const foreign = await (
-      await import('#tests/functional/checkout/support')
-    ).product(other.shop.id, 100)
+    const foreign = await product(other.shop.id, 100)
     expectProblem(
       assert,
       await post([{ productId: foreign.id, quantity: 1 }]),
@@ -196,8 +197,8 @@ test.group('Returns: when and how much may be returned', (group) => {
     // A rejection gives its units back.
     const rejected = await as(client, seller, 'post', sellerReturn(first.body().id, 'reject'), {})
     rejected.assertStatus(200)
-    assert.deepEqual((await orderState(order.id)).returned, [0, 0, 0])
-    ;(await post([{ productId: card.id, quantity: 4 }])).assertStatus(201)
+    assert.deepEqual(await returnedOf(order.id), [0, 0, 0])
+    expectStatus(await post([{ productId: card.id, quantity: 4 }]), 201)
   })
 
   test("another customer's order is a 404; another shop's seller gets 404 on its returns", async ({
@@ -275,7 +276,7 @@ test.group('Returns: the state machine and the refunds', (group) => {
       restocked: null,
       refundId: null,
     })
-    assert.deepEqual((await orderState(order.id)).returned, [1, 1, 0])
+    assert.deepEqual(await returnedOf(order.id), [1, 1, 0])
     const history = await as(client, customer, 'get', `/api/v1/orders/${order.id}`)
     assert.deepInclude(
       history.body().statusHistory.map((entry: any) => [entry.field, entry.from, entry.to]),
@@ -305,8 +306,7 @@ test.group('Returns: the state machine and the refunds', (group) => {
     }
     const step = (id: string, name: string, body: Record<string, unknown> = {}) =>
       as(client, seller, 'post', sellerReturn(id, name), body)
-    const statusOf = async (id: string) =>
-      (await db.from('returns').where('id', id).firstOrFail()).status
+    const statusOf = async (id: string) => returnStatus(id)
 
     const first = await ask(lamp.id, 1)
     // REQUESTED cannot be received.
@@ -316,7 +316,7 @@ test.group('Returns: the state machine and the refunds', (group) => {
       409,
       'INVALID_RETURN_TRANSITION'
     )
-    ;(await step(first, 'approve')).assertStatus(200)
+    expectStatus(await step(first, 'approve'), 200)
     expectProblem(assert, await step(first, 'approve'), 409, 'INVALID_RETURN_TRANSITION')
     expectProblem(assert, await step(first, 'reject'), 409, 'INVALID_RETURN_TRANSITION')
     const received = await step(first, 'receive', { restock: false })
@@ -329,18 +329,18 @@ test.group('Returns: the state machine and the refunds', (group) => {
       409,
       'INVALID_RETURN_TRANSITION'
     )
-    assert.equal(await statusOf(first), 'REFUNDED')
+    assert.equal(await returnStatus(first), 'REFUNDED')
 
     const second = await ask(card.id, 2)
-    ;(await step(second, 'reject', { note: 'Used' })).assertStatus(200)
+    expectStatus(await step(second, 'reject', { note: 'Used' }), 200)
     for (const name of ['approve', 'reject']) {
       expectProblem(assert, await step(second, name), 409, 'INVALID_RETURN_TRANSITION')
     }
-    assert.equal(await statusOf(second), 'REJECTED')
+    assert.equal(await returnStatus(second), 'REJECTED')
 
     // An admin takes the same steps through the admin routes.
     const third = await ask(card.id, 1)
-    ;(await as(client, admin, 'post', adminReturn(third, 'approve'))).assertStatus(200)
+    expectStatus(await as(client, admin, 'post', adminReturn(third, 'approve')), 200)
     const byAdmin = await as(client, admin, 'post', adminReturn(third, 'receive'), {
       restock: true,
     })
@@ -398,7 +398,7 @@ test.group('Returns: the state machine and the refunds', (group) => {
       })
       created.assertStatus(201)
       const id = created.body().id
-      ;(await as(client, seller, 'post', sellerReturn(id, 'approve'))).assertStatus(200)
+      expectStatus(await as(client, seller, 'post', sellerReturn(id, 'approve')), 200)
       const done = await as(client, seller, 'post', sellerReturn(id, 'receive'), { restock: true })
       done.assertStatus(200)
       return done.body()
@@ -468,7 +468,7 @@ test.group('Returns: the state machine and the refunds', (group) => {
     })
     created.assertStatus(201)
     const id = created.body().id
-    ;(await as(client, seller, 'post', sellerReturn(id, 'approve'))).assertStatus(200)
+    expectStatus(await as(client, seller, 'post', sellerReturn(id, 'approve')), 200)
     const done = await as(client, seller, 'post', sellerReturn(id, 'receive'), { restock: false })
     done.assertStatus(200)
     assert.equal(done.body().status, 'REFUNDED')
@@ -493,7 +493,7 @@ test.group('Returns: the state machine and the refunds', (group) => {
     }
     const first = await ask(one.lamp.id)
     const second = await ask(one.card.id)
-    ;(await as(client, one.seller, 'post', sellerReturn(first, 'approve'))).assertStatus(200)
+    expectStatus(await as(client, one.seller, 'post', sellerReturn(first, 'approve')), 200)
 
     const all = await as(client, one.seller, 'get', '/api/v1/seller/returns')
     all.assertStatus(200)

@@ -168,3 +168,20 @@ export async function eventsOf(type: string, orderId: string) {
     .map((row) => (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload))
     .filter((payload) => payload.type === type)
 }
+
+/** The units of each line held by returns, in line order. */
+export async function returnedOf(orderId: string) {
+  const state = await orderState(orderId)
+  return state.returned
+}
+
+/** A return's status now. */
+export async function returnStatus(id: string) {
+  const row = await db.from('returns').where('id', id).firstOrFail()
+  return row.status as string
+}
+
+/** Asserts the status of a response. */
+export function expectStatus(response: { assertStatus(status: number): void }, status: number) {
+  response.assertStatus(status)
+}
