@@ -13,6 +13,7 @@ export const controllers = {
     Payments: () => import('#controllers/admin/payments_controller'),
     Policies: () => import('#controllers/admin/policies_controller'),
     Products: () => import('#controllers/admin/products_controller'),
+    Returns: () => import('#controllers/admin/returns_controller'),
     Search: () => import('#controllers/admin/search_controller'),
     Session: () => import('#controllers/admin/session_controller'),
     ShippingMethods: () => import('#controllers/admin/shipping_methods_controller'),

@@ -124,6 +124,11 @@ export type ScannedRoutes = {
     'console.orders.confirm_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.payments.index': { paramsTuple?: []; params?: {} }
+    'console.returns.index': { paramsTuple?: []; params?: {} }
+    'console.returns.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.returns.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.returns.reject': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.returns.receive': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.activity.index': { paramsTuple?: []; params?: {} }
@@ -247,6 +252,8 @@ export type ScannedRoutes = {
     'console.orders.confirm_cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.confirm_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.payments.index': { paramsTuple?: []; params?: {} }
+    'console.returns.index': { paramsTuple?: []; params?: {} }
+    'console.returns.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.activity.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.create': { paramsTuple?: []; params?: {} }
@@ -334,6 +341,8 @@ export type ScannedRoutes = {
     'console.orders.confirm_cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.confirm_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.payments.index': { paramsTuple?: []; params?: {} }
+    'console.returns.index': { paramsTuple?: []; params?: {} }
+    'console.returns.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.activity.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.create': { paramsTuple?: []; params?: {} }
@@ -397,6 +406,9 @@ export type ScannedRoutes = {
     'console.shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.returns.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.returns.reject': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.returns.receive': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.store': { paramsTuple?: []; params?: {} }

@@ -102,7 +102,8 @@ adminOrderListValidator.messagesProvider = orderMessages
 
 /** An `http://` or `https://` address (a tracking page); anything else is refused. */
 const webAddress = vine.createRule((value, _options, field) => {
-  if (typeof value !== 'string') return
+  // A blank field (a console form's empty input) says nothing; it is stored as null.
+  if (typeof value !== 'string' || value === '') return
   let protocol: string | null = null
   try {
     protocol = new URL(value).protocol

@@ -306,7 +306,6 @@ test.group('Returns: the state machine and the refunds', (group) => {
     }
     const step = (id: string, name: string, body: Record<string, unknown> = {}) =>
       as(client, seller, 'post', sellerReturn(id, name), body)
-    const statusOf = async (id: string) => returnStatus(id)
 
     const first = await ask(lamp.id, 1)
     // REQUESTED cannot be received.
