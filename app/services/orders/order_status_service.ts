@@ -31,6 +31,7 @@ import { sqlTime } from '#support/sql_time'
 import { AuditTrail } from '#services/admin/audit_trail_service'
 import { OutboxService } from '#services/mail/outbox_service'
 import { orderEvent } from '#services/integrations/webhook_events'
+import type { PaymentMailPayload } from '#mails/payment_received_mail'
 import { isAdministrator } from '#policies/roles'
 import type { Actor } from '#support/actor'
 
@@ -209,6 +210,20 @@ export class OrderStatusService {
       await this.payments.recordManualPayment(trx, order.checkoutId, order.totalCents)
       await this.#record(trx, order, actor.user, 'PAYMENT_STATUS', from.paymentStatus, to)
       await this.#audit(trx, order, actor, 'PAYMENT_STATUS', from.paymentStatus, to)
+      // The customer hears the order is paid, as after a card capture (docs/api/returns.md, "Mail").
+      const customer = await trx.from('users').where('id', order.userId).select('email').first()
+      const paid: PaymentMailPayload = {
+        email: customer.email,
+        checkoutId: order.checkoutId,
+        amountCents: order.totalCents,
+        currency: order.currency,
+        orderNumbers: [order.orderNumber],
+      }
+      await this.outbox.enqueueAll(
+        trx,
+        [{ kind: 'payment_received', payload: { ...paid } }],
+        DateTime.now()
+      )
       return this.orders.find(actor, order.id, { client: trx })
     })
   }

@@ -101,12 +101,16 @@ test.group('Shipments', (group) => {
 test.group('Mail after the sale', (group) => {
   eachInTransaction(group)
 
-  test('shipped (with the tracking) and delivered: text and HTML from one layout', async ({
+  test('paid, shipped (with the tracking) and delivered: text and HTML from one layout', async ({
     client,
     assert,
   }) => {
     const { customer, order } = await deliveredOrder(client)
-    const mails = await mailsTo('order_update', customer.user.email)
+    // Mails written within one second tie on their time: put them in the order of the steps.
+    const queued = await mailsTo('order_update', customer.user.email)
+    const mails = queued.sort((a, b) =>
+      a.payload.step === b.payload.step ? 0 : a.payload.step === 'SHIPPED' ? -1 : 1
+    )
     assert.deepEqual(
       mails.map((mail) => mail.subject),
       [
@@ -123,6 +127,14 @@ test.group('Mail after the sale', (group) => {
     assert.include(shipped.html, '<a href="https://track.example.com/1Z999">')
     assert.include(delivered.text, 'You can ask to return it from your orders.')
     assert.include(delivered.html, 'You can ask to return it from your orders.')
+
+    // Paid by hand: the customer hears it as after a card capture.
+    const [paid] = await mailsTo('payment_received', customer.user.email)
+    assert.equal(paid.subject, `Payment received for order ${order.orderNumber}`)
+    assert.include(
+      paid.text,
+      `We received your payment of ${(order.totalCents / 100).toFixed(2)} USD.`
+    )
   })
 
   test('cancelled: by the customer, nothing charged; a paid order, the refund said', async ({
