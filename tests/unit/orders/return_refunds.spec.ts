@@ -170,6 +170,33 @@ test.group('Return refunds: hand-computed figures', () => {
     assert.deepEqual(returnRefund(free, [0, 0], [0, 0]), { lines: [0, 0], shipping: 0, total: 0 })
   })
 
+  test('the tax is split by what the lines cost after their discount, not before', ({ assert }) => {
+    // Discount 0.01 over 0.01 and 0.02: the cent goes to the larger line, leaving 0.01 and 0.01.
+    const order: ReturnableOrder = {
+      lines: [
+        { key: 'a', unitPrice: 1, quantity: 1 },
+        { key: 'b', unitPrice: 2, quantity: 1 },
+      ],
+      discount: 1,
+      tax: 4,
+      shipping: 0,
+    }
+    assert.deepEqual(lineShares(order), { discount: [0, 1], tax: [2, 2] })
+  })
+
+  test('a free line beside a priced one takes no share of the tax', ({ assert }) => {
+    const order: ReturnableOrder = {
+      lines: [
+        { key: 'a', unitPrice: 0, quantity: 1 },
+        { key: 'b', unitPrice: 100, quantity: 1 },
+      ],
+      discount: 0,
+      tax: 10,
+      shipping: 0,
+    }
+    assert.deepEqual(lineShares(order).tax, [0, 10])
+  })
+
   test('a return after everything came back refunds no shipping again', ({ assert }) => {
     const one: ReturnableOrder = {
       lines: [{ key: 'a', unitPrice: 100, quantity: 1 }],
@@ -187,6 +214,8 @@ test.group('Return refunds: hand-computed figures', () => {
     assert.throws(() => returnRefund(threeLines, [0, 0, 0], [3, 0, 0]), /returned must be/)
     assert.throws(() => returnRefund(threeLines, [-1, 0, 0], [1, 0, 0]), /returned before/)
     assert.throws(() => returnRefund(threeLines, [0, 0], [1, 0]), /one count per line/)
+    assert.throws(() => returnRefund(threeLines, [0, 0], [1, 0, 0]), /one count per line/)
+    assert.throws(() => returnRefund(threeLines, [0, 0, 0], [1, 0]), /one count per line/)
     assert.throws(
       () =>
         returnRefund({ ...threeLines, lines: [{ key: 'x', unitPrice: 1, quantity: 0 }] }, [0], [0]),
