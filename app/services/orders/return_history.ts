@@ -87,6 +87,10 @@ export async function returnRefundSucceeded(
     .select('id', 'order_id')
     .first()
   if (!found) return
+  // The order's row is locked before its history is numbered, as every other writer does.
+  const lock = trx.from('orders').where('id', found.order_id).select('id')
+  if (trx.dialect.name === 'postgres') lock.forUpdate()
+  await lock
   const changed = await trx
     .from('returns')
     .where('id', found.id)

@@ -358,8 +358,8 @@ export class ReturnService {
 
   /**
    * Moves a return `actor` may act on (the seller its shops', an admin any) to `to` from the one
-   * status it is reached from, by a conditional update: of two concurrent steps only one applies,
-   * the other is a 409.
+   * status it is reached from, by a conditional update under the order's row lock: of two
+   * concurrent steps only one applies, the other is a 409.
    */
   async #step(
     trx: TransactionClientContract,
@@ -372,6 +372,9 @@ export class ReturnService {
       .where('returns.id', id)
       .first()
     if (!found || actor.user.userType === UserType.CUSTOMER) throw new ReturnNotFound()
+    // The order's row first, as every writer of an order and its lines takes it (a request, a
+    // refund, a cancellation), so that no two of them wait on each other's rows.
+    await this.#lockOrderById(trx, found.orderId)
     const from = RETURN_SOURCES[to]
     const changed = await trx
       .from('returns')
