@@ -81,7 +81,6 @@ export function returnRefund(
 
 /** `amount` over the lines by `weights`; by units when every weight is 0 (free lines). */
 function splitOver(amount: number, lines: BoughtLine[], weights: number[]): number[] {
-  if (amount === 0) return lines.map(() => 0)
   const byWeight = weights.some((weight) => weight > 0)
   return splitByLargestRemainder(
     amount,
