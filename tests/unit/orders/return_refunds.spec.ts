@@ -172,7 +172,7 @@ test.group('Return refunds: hand-computed figures', () => {
 
   test('the tax is split by what the lines cost after their discount, not before', ({ assert }) => {
     // Discount 0.01 over 0.01 and 0.02: the cent goes to the larger line, leaving 0.01 and 0.01.
-    const order: ReturnableOrder = {
+    const small: ReturnableOrder = {
       lines: [
         { key: 'a', unitPrice: 1, quantity: 1 },
         { key: 'b', unitPrice: 2, quantity: 1 },
@@ -181,11 +181,11 @@ test.group('Return refunds: hand-computed figures', () => {
       tax: 4,
       shipping: 0,
     }
-    assert.deepEqual(lineShares(order), { discount: [0, 1], tax: [2, 2] })
+    assert.deepEqual(lineShares(small), { discount: [0, 1], tax: [2, 2] })
   })
 
   test('a free line beside a priced one takes no share of the tax', ({ assert }) => {
-    const order: ReturnableOrder = {
+    const mixed: ReturnableOrder = {
       lines: [
         { key: 'a', unitPrice: 0, quantity: 1 },
         { key: 'b', unitPrice: 100, quantity: 1 },
@@ -194,7 +194,7 @@ test.group('Return refunds: hand-computed figures', () => {
       tax: 10,
       shipping: 0,
     }
-    assert.deepEqual(lineShares(order).tax, [0, 10])
+    assert.deepEqual(lineShares(mixed).tax, [0, 10])
   })
 
   test('a return after everything came back refunds no shipping again', ({ assert }) => {
