@@ -18,6 +18,10 @@ export const targets = {
       'tests/unit/coupons/coupon_rules_properties.spec.ts',
     ],
   },
+  return_refunds: {
+    mutate: ['app/services/orders/return_refunds.ts'],
+    files: ['tests/unit/orders/return_refunds.spec.ts'],
+  },
   password_rules: {
     mutate: ['app/services/accounts/password_rules.ts'],
     files: ['tests/unit/accounts/password_rules.spec.ts'],

@@ -255,6 +255,9 @@ export const environmentSchema = {
   STRIPE_API_BASE: optionalUrl(['https:', 'http:']),
   PAYMENT_TIMEOUT_MINUTES: wholeNumber({ min: 1, max: 10_080, unit: 'minutes' }),
 
+  // After the sale (docs/api/returns.md).
+  RETURN_WINDOW_DAYS: wholeNumber({ min: 0, max: 365, unit: 'days' }),
+
   // The sellers' money (docs/api/ledger.md).
   DEFAULT_COMMISSION_RATE: decimalNumber({ min: 0, max: 100, unit: 'percent' }),
   PAYOUT_HOLD_DAYS: wholeNumber({ min: 0, max: 365, unit: 'days' }),

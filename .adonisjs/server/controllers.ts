@@ -14,6 +14,7 @@ export const controllers = {
     Payments: () => import('#controllers/admin/payments_controller'),
     Policies: () => import('#controllers/admin/policies_controller'),
     Products: () => import('#controllers/admin/products_controller'),
+    Returns: () => import('#controllers/admin/returns_controller'),
     Search: () => import('#controllers/admin/search_controller'),
     SecondFactor: () => import('#controllers/admin/second_factor_controller'),
     Security: () => import('#controllers/admin/security_controller'),
@@ -62,9 +63,13 @@ export const controllers = {
     },
     orders: {
       AdminOrders: () => import('#controllers/api/orders/admin_orders_controller'),
+      AdminReturns: () => import('#controllers/api/orders/admin_returns_controller'),
       Orders: () => import('#controllers/api/orders/orders_controller'),
+      Returns: () => import('#controllers/api/orders/returns_controller'),
       SellerOrders: () => import('#controllers/api/orders/seller_orders_controller'),
+      SellerReturns: () => import('#controllers/api/orders/seller_returns_controller'),
       StaffOrders: () => import('#controllers/api/orders/staff_orders_controller'),
+      StaffReturns: () => import('#controllers/api/orders/staff_returns_controller'),
     },
     payments: {
       AdminPayments: () => import('#controllers/api/payments/admin_payments_controller'),

@@ -46,18 +46,30 @@ export type ScannedRoutes = {
     'orders.index': { paramsTuple?: []; params?: {} }
     'orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'orders.cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'returns.index': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'returns.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_orders.index': { paramsTuple?: []; params?: {} }
     'seller_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_orders.update_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_orders.list_refunds': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_orders.create_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_returns.index': { paramsTuple?: []; params?: {} }
+    'seller_returns.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_returns.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_returns.reject': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_returns.receive': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.index': { paramsTuple?: []; params?: {} }
     'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.list_refunds': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.create_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_returns.index': { paramsTuple?: []; params?: {} }
+    'admin_returns.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_returns.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_returns.reject': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_returns.receive': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'payments.show': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'payments.retry': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'admin_payments.index': { paramsTuple?: []; params?: {} }
@@ -117,6 +129,11 @@ export type ScannedRoutes = {
     'console.orders.confirm_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.payments.index': { paramsTuple?: []; params?: {} }
+    'console.returns.index': { paramsTuple?: []; params?: {} }
+    'console.returns.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.returns.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.returns.reject': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.returns.receive': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.activity.index': { paramsTuple?: []; params?: {} }
@@ -210,12 +227,17 @@ export type ScannedRoutes = {
     'admin_tax_rates.index': { paramsTuple?: []; params?: {} }
     'orders.index': { paramsTuple?: []; params?: {} }
     'orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'returns.index': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_orders.index': { paramsTuple?: []; params?: {} }
     'seller_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_orders.list_refunds': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_returns.index': { paramsTuple?: []; params?: {} }
+    'seller_returns.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.index': { paramsTuple?: []; params?: {} }
     'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.list_refunds': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_returns.index': { paramsTuple?: []; params?: {} }
+    'admin_returns.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'payments.show': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'admin_payments.index': { paramsTuple?: []; params?: {} }
     'activity.index': { paramsTuple?: []; params?: {} }
@@ -249,6 +271,8 @@ export type ScannedRoutes = {
     'console.orders.confirm_cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.confirm_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.payments.index': { paramsTuple?: []; params?: {} }
+    'console.returns.index': { paramsTuple?: []; params?: {} }
+    'console.returns.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.activity.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.create': { paramsTuple?: []; params?: {} }
@@ -299,12 +323,17 @@ export type ScannedRoutes = {
     'admin_tax_rates.index': { paramsTuple?: []; params?: {} }
     'orders.index': { paramsTuple?: []; params?: {} }
     'orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'returns.index': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_orders.index': { paramsTuple?: []; params?: {} }
     'seller_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_orders.list_refunds': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_returns.index': { paramsTuple?: []; params?: {} }
+    'seller_returns.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.index': { paramsTuple?: []; params?: {} }
     'admin_orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.list_refunds': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_returns.index': { paramsTuple?: []; params?: {} }
+    'admin_returns.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'payments.show': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'admin_payments.index': { paramsTuple?: []; params?: {} }
     'activity.index': { paramsTuple?: []; params?: {} }
@@ -338,6 +367,8 @@ export type ScannedRoutes = {
     'console.orders.confirm_cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.confirm_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.payments.index': { paramsTuple?: []; params?: {} }
+    'console.returns.index': { paramsTuple?: []; params?: {} }
+    'console.returns.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.activity.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.create': { paramsTuple?: []; params?: {} }
@@ -380,8 +411,15 @@ export type ScannedRoutes = {
     'admin_shipping_methods.store': { paramsTuple?: []; params?: {} }
     'admin_tax_rates.store': { paramsTuple?: []; params?: {} }
     'orders.cancel': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'returns.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_orders.create_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_returns.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_returns.reject': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_returns.receive': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.create_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_returns.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_returns.reject': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_returns.receive': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'payments.retry': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'payments.webhook': { paramsTuple?: []; params?: {} }
     'admin_webhooks.store': { paramsTuple?: []; params?: {} }
@@ -402,6 +440,9 @@ export type ScannedRoutes = {
     'console.shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.returns.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.returns.reject': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.returns.receive': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.store': { paramsTuple?: []; params?: {} }

@@ -1,9 +1,9 @@
 /**
  * The events an endpoint may subscribe to (docs/api/integrations.md, "Events"). Sent today: the
- * order events, `payment.captured`, `payment.failed` and `product.low_stock`, each written to the
- * outbox in the transaction of its change (app/services/integrations/webhook_events.ts). The
- * refund, return and payout events are accepted in a subscription so that integrators can
- * subscribe once, and are sent by the areas that raise them.
+ * order events, `payment.captured`, `payment.failed`, `refund.succeeded`, the return events and
+ * `product.low_stock`, each written to the outbox in the transaction of its change
+ * (app/services/integrations/webhook_events.ts). The payout events are accepted in a subscription
+ * so that integrators can subscribe once, and are sent by the area that raises them.
  */
 export const WEBHOOK_EVENTS = [
   'order.placed',

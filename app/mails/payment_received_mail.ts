@@ -1,5 +1,6 @@
 import { BaseMail } from '@adonisjs/mail'
 import { formatMoney } from '#mails/order_confirmation_mail'
+import { composeNotice } from '#mails/order_notice'
 
 /** What the payment mails show: whom, how much, for which orders. */
 export interface PaymentMailPayload {
@@ -19,16 +20,15 @@ export default class PaymentReceivedMail extends BaseMail {
   prepare() {
     const { email, amountCents, currency, orderNumbers } = this.payload
     const orders = orderNumbers.join(', ')
-    this.message
-      .to(email)
-      .subject(
+    composeNotice(this.message, email, {
+      subject:
         orderNumbers.length === 1
           ? `Payment received for order ${orders}`
-          : `Payment received for your ${orderNumbers.length} orders`
-      )
-      .text(
-        `We received your payment of ${formatMoney(amountCents, currency)}.\n\n` +
-          `Paid: ${orders}. The shops will now prepare your orders.\n`
-      )
+          : `Payment received for your ${orderNumbers.length} orders`,
+      paragraphs: [
+        `We received your payment of ${formatMoney(amountCents, currency)}.`,
+        `Paid: ${orders}. The shops will now prepare your orders.`,
+      ],
+    })
   }
 }

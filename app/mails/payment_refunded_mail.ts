@@ -1,5 +1,6 @@
 import { BaseMail } from '@adonisjs/mail'
 import { formatMoney } from '#mails/order_confirmation_mail'
+import { composeNotice } from '#mails/order_notice'
 import type { PaymentMailPayload } from '#mails/payment_received_mail'
 
 /**
@@ -13,14 +14,14 @@ export default class PaymentRefundedMail extends BaseMail {
 
   prepare() {
     const { email, amountCents, currency, orderNumbers } = this.payload
-    this.message
-      .to(email)
-      .subject('Your payment is being refunded')
-      .text(
+    composeNotice(this.message, email, {
+      subject: 'Your payment is being refunded',
+      paragraphs: [
         `Your payment of ${formatMoney(amountCents, currency)} arrived after ` +
           `${orderNumbers.length === 1 ? 'the order' : 'the orders'} ${orderNumbers.join(', ')} ` +
           'had been cancelled. Nothing was kept: the full amount is being refunded to your card, ' +
-          'and the orders stay cancelled.\n'
-      )
+          'and the orders stay cancelled.',
+      ],
+    })
   }
 }

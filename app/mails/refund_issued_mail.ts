@@ -1,5 +1,6 @@
 import { BaseMail } from '@adonisjs/mail'
 import { formatMoney } from '#mails/order_confirmation_mail'
+import { composeNotice } from '#mails/order_notice'
 
 /** What the "refund issued" mail shows: whom, how much, for which order. */
 export interface RefundMailPayload {
@@ -18,12 +19,12 @@ export default class RefundIssuedMail extends BaseMail {
   prepare() {
     const { email, orderNumber, amountCents, currency } = this.payload
     const amount = formatMoney(amountCents, currency)
-    this.message
-      .to(email)
-      .subject(`Refund issued for order ${orderNumber}`)
-      .text(
-        `We issued a refund of ${amount} for your order ${orderNumber}.\n\n` +
-          'It goes back to the way you paid; your bank may take a few days to show it.\n'
-      )
+    composeNotice(this.message, email, {
+      subject: `Refund issued for order ${orderNumber}`,
+      paragraphs: [
+        `We issued a refund of ${amount} for your order ${orderNumber}.`,
+        'It goes back to the way you paid; your bank may take a few days to show it.',
+      ],
+    })
   }
 }

@@ -8,6 +8,8 @@ import WebhookEndpointDisabledMail from '#mails/webhook_endpoint_disabled_mail'
 import PaymentReceivedMail from '#mails/payment_received_mail'
 import PaymentRefundedMail from '#mails/payment_refunded_mail'
 import RefundIssuedMail from '#mails/refund_issued_mail'
+import OrderUpdateMail from '#mails/order_update_mail'
+import ReturnUpdateMail from '#mails/return_update_mail'
 
 /**
  * Every kind of outbox message and the mail it becomes. The outbox stores the kind and a plain
@@ -23,6 +25,8 @@ export const MAIL_KINDS = {
   payment_received: (payload: any) => new PaymentReceivedMail(payload),
   payment_refunded: (payload: any) => new PaymentRefundedMail(payload),
   refund_issued: (payload: any) => new RefundIssuedMail(payload),
+  order_update: (payload: any) => new OrderUpdateMail(payload),
+  return_update: (payload: any) => new ReturnUpdateMail(payload),
 } satisfies Record<string, (payload: any) => BaseMail>
 
 export type MailKind = keyof typeof MAIL_KINDS

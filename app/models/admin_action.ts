@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'order.status_changed',
   'order.payment_changed',
   'order.refunded',
+  'order.return_changed',
   'tax_rate.created',
   'tax_rate.updated',
   'tax_rate.deleted',

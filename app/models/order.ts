@@ -78,6 +78,20 @@ export default class Order extends compose(UuidModel, OrderTotals) {
   @column()
   declare notes: string | null
 
+  /** The shipment the seller recorded on the move to SHIPPED (docs/api/returns.md). */
+  @column()
+  declare shipmentCarrier: string | null
+
+  @column()
+  declare shipmentTrackingNumber: string | null
+
+  @column()
+  declare shipmentTrackingUrl: string | null
+
+  /** When the order became SHIPPED; null before. */
+  @column.dateTime()
+  declare shippedAt: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

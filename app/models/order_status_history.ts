@@ -5,8 +5,11 @@ import { UuidModel } from '#models/uuid_model'
 import User from '#models/user'
 import type { UserType } from '#enums/user_type'
 
-/** Which of the two state machines of an order a history entry is about. */
-export type OrderStateField = 'STATUS' | 'PAYMENT_STATUS'
+/**
+ * Which state machine of an order a history entry is about: its status, its payment status, or
+ * one of its returns (docs/api/returns.md).
+ */
+export type OrderStateField = 'STATUS' | 'PAYMENT_STATUS' | 'RETURN'
 
 /** One change of an order's status or payment status: from, to, who and when. */
 export default class OrderStatusHistory extends UuidModel {

@@ -7,6 +7,7 @@ import CouponTransformer from '#transformers/coupon_transformer'
 import OrderTransformer from '#transformers/order_transformer'
 import PaymentTransformer from '#transformers/payment_transformer'
 import RefundTransformer from '#transformers/refund_transformer'
+import ReturnTransformer from '#transformers/return_transformer'
 import PolicyConsentTransformer from '#transformers/policy_consent_transformer'
 import PolicyTransformer from '#transformers/policy_transformer'
 import ProductTransformer from '#transformers/product_transformer'
@@ -94,6 +95,7 @@ export const sharedSchemas: Record<string, JsonSchema> = {
   Order: OrderTransformer.shape.schema,
   Payment: PaymentTransformer.shape.schema,
   Refund: RefundTransformer.shape.schema,
+  Return: ReturnTransformer.shape.schema,
   AdminAction: AdminActionTransformer.shape.schema,
   WebhookEndpoint: WebhookEndpointTransformer.shape.schema,
   WebhookEndpointSecret: WebhookSecretTransformer.schema,

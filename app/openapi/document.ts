@@ -8,6 +8,7 @@ import { cartPaths } from '#openapi/cart'
 import { couponsPaths } from '#openapi/coupons'
 import { checkoutPaths } from '#openapi/checkout'
 import { ordersPaths } from '#openapi/orders'
+import { returnsPaths } from '#openapi/returns'
 import { paymentsPaths } from '#openapi/payments'
 import { auditPaths } from '#openapi/audit'
 import { integrationsPaths } from '#openapi/integrations'
@@ -21,6 +22,7 @@ const AREAS: AreaPaths[] = [
   couponsPaths,
   checkoutPaths,
   ordersPaths,
+  returnsPaths,
   paymentsPaths,
   auditPaths,
   integrationsPaths,

@@ -3,7 +3,8 @@ import type OrderItem from '#models/order_item'
 import type OrderStatusHistory from '#models/order_status_history'
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '#enums/order_status'
 import { USER_TYPES } from '#enums/user_type'
-import { nullableString, uuid } from '#openapi/json_schema'
+import type { DateTime } from 'luxon'
+import { nullable, nullableString, uuid } from '#openapi/json_schema'
 import ApiTransformer from '#transformers/api_transformer'
 import {
   amountField,
@@ -26,10 +27,17 @@ const lineShape = shapeOf<OrderItem>()({
   lineTotal: amountField('lineTotalCents'),
 })
 
+const HISTORY_FIELDS = { STATUS: 'status', PAYMENT_STATUS: 'paymentStatus', RETURN: 'return' }
+
 /** One entry of the history: which state changed, from and to what, by whom, when. */
 const historyEntryShape = shapeOf<OrderStatusHistory>()({
-  field: field({ type: 'string', enum: ['status', 'paymentStatus'] }, (entry) =>
-    entry.field === 'STATUS' ? 'status' : 'paymentStatus'
+  field: field(
+    {
+      type: 'string',
+      enum: ['status', 'paymentStatus', 'return'],
+      description: 'return: a step of one of its returns (docs/api/returns.md)',
+    },
+    (entry) => HISTORY_FIELDS[entry.field]
   ),
   from: field(
     { ...nullableString, description: 'null for the entry written at placement' },
@@ -45,6 +53,14 @@ const historyEntryShape = shapeOf<OrderStatusHistory>()({
     'actorType'
   ),
   changedAt: instantField('createdAt'),
+})
+
+/** The shipment of an order that left: who carries it and where to follow it. */
+const shipmentShape = shapeOf<Order & { shippedAt: DateTime }>()({
+  carrier: field(nullableString, 'shipmentCarrier'),
+  trackingNumber: field(nullableString, 'shipmentTrackingNumber'),
+  trackingUrl: field(nullableString, 'shipmentTrackingUrl'),
+  shippedAt: instantField('shippedAt'),
 })
 
 /** The method an order was shipped with, as its name was at placement. */
@@ -86,6 +102,14 @@ export default class OrderTransformer extends ApiTransformer<Order> {
     // The copy kept at placement, shown as it was stored.
     shippingAddress: field(addressShape.schema, 'shippingAddress'),
     notes: field(nullableString, 'notes'),
+    shipment: field(
+      {
+        ...nullable(shipmentShape.schema),
+        description: 'Null until the order is SHIPPED (docs/api/returns.md)',
+      },
+      (order) =>
+        order.shippedAt ? shipmentShape.write(order as Order & { shippedAt: DateTime }) : null
+    ),
     createdAt: instantField('createdAt'),
     updatedAt: instantField('updatedAt'),
     statusHistory: optionalListField(

@@ -100,8 +100,39 @@ export const adminOrderListValidator = vine.create(
 )
 adminOrderListValidator.messagesProvider = orderMessages
 
-/** `PUT /api/v1/{seller,admin}/orders/{id}/status`. */
-export const orderStatusValidator = vine.create(vine.object({ status: status() }))
+/** An `http://` or `https://` address (a tracking page); anything else is refused. */
+const webAddress = vine.createRule((value, _options, field) => {
+  // A blank field (a console form's empty input) says nothing; it is stored as null.
+  if (typeof value !== 'string' || value === '') return
+  let protocol: string | null = null
+  try {
+    protocol = new URL(value).protocol
+  } catch {
+    protocol = null
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    field.report(
+      'The {{ field }} field must be an http:// or https:// address',
+      'webAddress',
+      field
+    )
+  }
+})
+
+/**
+ * The shipment a move to SHIPPED may carry (docs/api/returns.md): each field optional and
+ * trimmed; a blank one is as if not sent.
+ */
+export const shipmentFields = () => ({
+  carrier: vine.string().trim().maxLength(100).optional(),
+  trackingNumber: vine.string().trim().maxLength(100).optional(),
+  trackingUrl: vine.string().trim().maxLength(500).use(webAddress()).optional(),
+})
+
+/** `PUT /api/v1/{seller,admin}/orders/{id}/status`, with the shipment on a move to SHIPPED. */
+export const orderStatusValidator = vine.create(
+  vine.object({ status: status(), ...shipmentFields() })
+)
 orderStatusValidator.messagesProvider = orderMessages
 
 /** `PUT /api/v1/{seller,admin}/orders/{id}/payment-status`: money received, nothing else. */

@@ -19,6 +19,7 @@ const {
   Shops,
   Orders,
   Payments,
+  Returns,
   Activity,
   TaxRates,
   ShippingMethods,
@@ -81,6 +82,10 @@ router
         router.get('/orders/:id/refund', [Orders, 'confirmRefund']).as('orders.confirm_refund')
         router.post('/orders/:id/refunds', [Orders, 'refund']).as('orders.refund')
         router.resource('payments', Payments).only(['index'])
+        router.resource('returns', Returns).only(['index', 'show'])
+        router.post('/returns/:id/approve', [Returns, 'approve']).as('returns.approve')
+        router.post('/returns/:id/reject', [Returns, 'reject']).as('returns.reject')
+        router.post('/returns/:id/receive', [Returns, 'receive']).as('returns.receive')
         router.post('/orders/:id/status', [Orders, 'updateStatus']).as('orders.status')
         router
           .post('/orders/:id/payment-status', [Orders, 'updatePaymentStatus'])

@@ -6,13 +6,16 @@ import router from '@adonisjs/core/services/router'
 import { controllers } from '#generated/controllers'
 import { middleware } from '#start/kernel'
 
-const { Orders, SellerOrders, AdminOrders } = controllers.api.orders
+const { Orders, SellerOrders, AdminOrders, Returns, SellerReturns, AdminReturns } =
+  controllers.api.orders
 
 router
   .group(() => {
     router.get('/orders', [Orders, 'index'])
     router.get('/orders/:id', [Orders, 'show'])
     router.post('/orders/:id/cancel', [Orders, 'cancel'])
+    router.get('/orders/:id/returns', [Returns, 'index'])
+    router.post('/orders/:id/returns', [Returns, 'store'])
 
     router.get('/seller/orders', [SellerOrders, 'index'])
     router.get('/seller/orders/:id', [SellerOrders, 'show'])
@@ -20,6 +23,12 @@ router
     router.put('/seller/orders/:id/payment-status', [SellerOrders, 'updatePaymentStatus'])
     router.get('/seller/orders/:id/refunds', [SellerOrders, 'listRefunds'])
     router.post('/seller/orders/:id/refunds', [SellerOrders, 'createRefund'])
+
+    router.get('/seller/returns', [SellerReturns, 'index'])
+    router.get('/seller/returns/:id', [SellerReturns, 'show'])
+    router.post('/seller/returns/:id/approve', [SellerReturns, 'approve'])
+    router.post('/seller/returns/:id/reject', [SellerReturns, 'reject'])
+    router.post('/seller/returns/:id/receive', [SellerReturns, 'receive'])
   })
   .prefix('/api/v1')
   .use(middleware.auth())
@@ -41,5 +50,14 @@ router
     router
       .post('/orders/:id/refunds', [AdminOrders, 'createRefund'])
       .use(middleware.auth({ scope: 'orders:write' }))
+    router.get('/returns', [AdminReturns, 'index']).use(middleware.auth({ scope: 'orders:read' }))
+    router
+      .get('/returns/:id', [AdminReturns, 'show'])
+      .use(middleware.auth({ scope: 'orders:read' }))
+    for (const step of ['approve', 'reject', 'receive'] as const) {
+      router
+        .post(`/returns/:id/${step}`, [AdminReturns, step])
+        .use(middleware.auth({ scope: 'orders:write' }))
+    }
   })
   .prefix('/api/v1/admin')

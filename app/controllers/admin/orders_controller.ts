@@ -128,8 +128,8 @@ export default class OrdersController {
   /** Moves an order along its state machine. */
   async updateStatus({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(OrderPolicy).authorize('updateAny')
-    const { status } = await request.validateUsing(orderStatusValidator)
-    const order = await this.statuses.changeStatus(actor, params.id, status)
+    const { status, ...shipment } = await request.validateUsing(orderStatusValidator)
+    const order = await this.statuses.changeStatus(actor, params.id, status, shipment)
     session.flash('success', `Order ${order.orderNumber} is now ${order.status}.`)
     return response.redirect().toRoute('console.orders.show', { id: order.id })
   }

@@ -12,6 +12,8 @@ import { AuditTrail } from '#services/admin/audit_trail_service'
 import Payment from '#models/payment'
 import type Refund from '#models/refund'
 import { RefundService } from '#services/payments/refund_service'
+import type OrderReturn from '#models/order_return'
+import { ReturnService } from '#services/orders/return_service'
 
 /** The most shops the order filter offers by name. */
 const SHOP_CHOICES = 100
@@ -36,6 +38,8 @@ export interface OrderDetail extends OrderRow {
   payment: Payment | null
   /** The order's refunds, oldest first. */
   refunds: Refund[]
+  /** The order's returns, oldest first (docs/api/returns.md). */
+  returns: OrderReturn[]
   /** Cents that may still be refunded: paid minus refunded. */
   refundableCents: number
 }
@@ -54,7 +58,8 @@ export class OrderDirectoryService {
     protected orders: OrderQueryService,
     protected shops: ShopService,
     protected audit: AuditTrail,
-    protected refunds: RefundService
+    protected refunds: RefundService,
+    protected returns: ReturnService
   ) {}
 
   /** A page of orders matching the filters, newest first. */
@@ -83,13 +88,15 @@ export class OrderDirectoryService {
         )
       : null
     const actors = order.statusHistory.flatMap((entry) => (entry.actor ? [entry.actor] : []))
-    const [payment, refunds] = await Promise.all([
+    const [payment, refunds, returns] = await Promise.all([
       Payment.query().where('checkout_id', order.checkoutId).first(),
       this.refunds.ofOrder(order.id),
+      this.returns.ofOrder(order.id),
     ])
     return {
       payment,
       refunds,
+      returns,
       refundableCents: order.paidAmountCents - order.refundedAmountCents,
       order,
       customerEmail: order.user?.email ?? null,

@@ -2,6 +2,7 @@ import type { DateTime } from 'luxon'
 import type Order from '#models/order'
 import type Payment from '#models/payment'
 import type Refund from '#models/refund'
+import type OrderReturn from '#models/order_return'
 import type { WebhookEventType } from '#enums/webhook_event'
 
 /** The outbox kind of a webhook event: the worker fans it out to the subscribed endpoints. */
@@ -167,4 +168,39 @@ export function refundEvent(
   occurredAt: DateTime
 ): WebhookOutboxEntry {
   return webhookEntry(type, `order:${order.id}`, occurredAt, refundEventData(refund, order))
+}
+
+/** The return columns a return event carries. */
+export type ReturnEventSource = Pick<
+  OrderReturn,
+  'id' | 'orderId' | 'shopId' | 'userId' | 'status' | 'reason' | 'refundAmountCents' | 'restocked'
+> & { items: Array<{ productId: string; quantity: number; refundAmountCents: number }> }
+
+/**
+ * The outbox entry of `return.requested` or `return.received` (docs/api/returns.md). Its
+ * resource is the order, so an endpoint gets it in order with the order's own events.
+ */
+export function returnEvent(
+  type: Extract<WebhookEventType, 'return.requested' | 'return.received'>,
+  source: ReturnEventSource,
+  order: Pick<Order, 'id' | 'orderNumber' | 'currency'>,
+  occurredAt: DateTime
+): WebhookOutboxEntry {
+  return webhookEntry(type, `order:${order.id}`, occurredAt, {
+    id: source.id,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    shopId: source.shopId,
+    customerId: source.userId,
+    status: source.status,
+    reason: source.reason,
+    currency: order.currency,
+    refundAmountCents: source.refundAmountCents,
+    restocked: source.restocked,
+    items: source.items.map((item) => ({
+      productId: item.productId,
+      quantity: item.quantity,
+      refundAmountCents: item.refundAmountCents,
+    })),
+  })
 }

@@ -31,8 +31,19 @@ import { sqlTime } from '#support/sql_time'
 import { AuditTrail } from '#services/admin/audit_trail_service'
 import { OutboxService } from '#services/mail/outbox_service'
 import { orderEvent } from '#services/integrations/webhook_events'
+import type { PaymentMailPayload } from '#mails/payment_received_mail'
 import { isAdministrator } from '#policies/roles'
 import type { Actor } from '#support/actor'
+
+/** The shipment a move to SHIPPED may carry (docs/api/returns.md); read on no other move. */
+export interface ShipmentInput {
+  carrier?: string
+  trackingNumber?: string
+  trackingUrl?: string
+}
+
+/** The order steps the customer is mailed about (docs/api/returns.md, "Mail"). */
+const MAILED_STEPS: ReadonlySet<OrderStatus> = new Set(['SHIPPED', 'DELIVERED', 'CANCELLED'])
 
 /** Enough rounds for every forward step of both state machines. */
 const MAX_TRANSITION_ROUNDS = 8
@@ -114,7 +125,12 @@ export class OrderStatusService {
    * own, a seller its shops'). Which user types may ask for which change is decided by the route's
    * Bouncer check: customers reach only `cancel`.
    */
-  async changeStatus(actor: Actor, orderId: string, to: OrderStatus): Promise<Order> {
+  async changeStatus(
+    actor: Actor,
+    orderId: string,
+    to: OrderStatus,
+    shipment: ShipmentInput = {}
+  ): Promise<Order> {
     return db.transaction(async (trx) => {
       const { order, from } = await this.#transition(actor.user, orderId, trx, async (current) => {
         if (!allowedStatusChanges(current).includes(to)) {
@@ -127,11 +143,23 @@ export class OrderStatusService {
             throw new PaymentNotCaptured()
           }
         }
+        const now = sqlTime(undefined, trx)
         return trx
           .from('orders')
           .where('id', current.id)
           .where('status', current.status)
-          .update({ status: to, updated_at: sqlTime(undefined, trx) })
+          .update({
+            status: to,
+            updated_at: now,
+            ...(to === 'SHIPPED'
+              ? {
+                  shipment_carrier: shipment.carrier || null,
+                  shipment_tracking_number: shipment.trackingNumber || null,
+                  shipment_tracking_url: shipment.trackingUrl || null,
+                  shipped_at: now,
+                }
+              : {}),
+          })
       })
       if (to === 'CANCELLED') await this.#undoPlacement(order, trx)
       await this.#record(trx, order, actor.user, 'STATUS', from.status, to)
@@ -182,6 +210,20 @@ export class OrderStatusService {
       await this.payments.recordManualPayment(trx, order.checkoutId, order.totalCents)
       await this.#record(trx, order, actor.user, 'PAYMENT_STATUS', from.paymentStatus, to)
       await this.#audit(trx, order, actor, 'PAYMENT_STATUS', from.paymentStatus, to)
+      // The customer hears the order is paid, as after a card capture (docs/api/returns.md, "Mail").
+      const customer = await trx.from('users').where('id', order.userId).select('email').first()
+      const paid: PaymentMailPayload = {
+        email: customer.email,
+        checkoutId: order.checkoutId,
+        amountCents: order.totalCents,
+        currency: order.currency,
+        orderNumbers: [order.orderNumber],
+      }
+      await this.outbox.enqueueAll(
+        trx,
+        [{ kind: 'payment_received', payload: { ...paid } }],
+        DateTime.now()
+      )
       return this.orders.find(actor, order.id, { client: trx })
     })
   }
@@ -298,7 +340,8 @@ export class OrderStatusService {
    * back sends nothing): `order.status_changed` for each order, then `order.cancelled` for a
    * cancelled one, a millisecond later so that receivers get it after the change it follows.
    * Changes of `paymentStatus` alone (a capture, money recorded by hand, a refund) send no
-   * `order.status_changed`: the payment's own events say them.
+   * `order.status_changed`: the payment's own events say them. A move to SHIPPED (with its
+   * tracking), DELIVERED or CANCELLED also mails the customer, in the same insert.
    */
   async #statusEvents(
     trx: TransactionClientContract,
@@ -314,7 +357,37 @@ export class OrderStatusService {
           : []),
       ]
     })
-    await this.outbox.enqueueAll(trx, events, at)
+    const mailed = changes.filter(({ order }) => MAILED_STEPS.has(order.status))
+    const customers =
+      mailed.length === 0
+        ? []
+        : await trx
+            .from('users')
+            .whereIn(
+              'id',
+              mailed.map(({ order }) => order.userId)
+            )
+            .select('id', 'email')
+    const mails = mailed.map(({ order }) => ({
+      kind: 'order_update' as const,
+      payload: {
+        email: customers.find((customer) => customer.id === order.userId)?.email,
+        orderNumber: order.orderNumber,
+        shopName: order.shopName,
+        step: order.status,
+        shipment:
+          order.status === 'SHIPPED'
+            ? {
+                carrier: order.shipmentCarrier,
+                trackingNumber: order.shipmentTrackingNumber,
+                trackingUrl: order.shipmentTrackingUrl,
+              }
+            : null,
+        refundedCents: order.refundedAmountCents,
+        currency: order.currency,
+      },
+    }))
+    await this.outbox.enqueueAll(trx, [...events, ...mails], at)
   }
 
   /** Appends a history entry; the order row changed first, so no other writer is numbering. */

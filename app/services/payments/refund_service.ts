@@ -14,6 +14,7 @@ import { OutboxService } from '#services/mail/outbox_service'
 import { AuditTrail } from '#services/admin/audit_trail_service'
 import { visibleTo } from '#services/orders/order_query_service'
 import { refundEvent } from '#services/integrations/webhook_events'
+import { returnRefundSucceeded } from '#services/orders/return_history'
 import type { RefundMailPayload } from '#mails/refund_issued_mail'
 import { sqlTime } from '#support/sql_time'
 import type { Actor } from '#support/actor'
@@ -227,6 +228,7 @@ export class RefundService {
       const refund = await Refund.findOrFail(refundId, { client: trx })
       const order = await Order.findOrFail(refund.orderId, { client: trx })
       await this.#announce(trx, refund, order)
+      await returnRefundSucceeded(trx, this.outbox, refund.id)
     })
   }
 

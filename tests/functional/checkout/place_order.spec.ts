@@ -184,6 +184,7 @@ test.group('POST /api/v1/checkout/place-order: placing', (group) => {
       'paymentMethod',
       'paymentStatus',
       'refundedAmount',
+      'shipment',
       'shippingAddress',
       'shippingCost',
       'shippingMethod',

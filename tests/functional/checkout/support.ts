@@ -143,6 +143,15 @@ export async function cleanUp(userIds: string[], couponIds: string[]) {
   const orderRows = await db.from('orders').whereIn('user_id', userIds).select('id')
   const orderIds = orderRows.map((row) => row.id)
   await db.from('idempotency_keys').whereIn('user_id', userIds).delete()
+  const returnRows = await db.from('returns').whereIn('order_id', orderIds).select('id')
+  await db
+    .from('return_items')
+    .whereIn(
+      'return_id',
+      returnRows.map((row) => row.id)
+    )
+    .delete()
+  await db.from('returns').whereIn('order_id', orderIds).delete()
   await db.from('refunds').whereIn('order_id', orderIds).delete()
   await db.from('order_status_history').whereIn('order_id', orderIds).delete()
   await db.from('order_items').whereIn('order_id', orderIds).delete()

@@ -9,6 +9,8 @@ import Policy from '#models/policy'
 import Coupon from '#models/coupon'
 import Shop from '#models/shop'
 import Order from '#models/order'
+import OrderReturn from '#models/order_return'
+import OrderReturnItem from '#models/order_return_item'
 import TaxRate from '#models/tax_rate'
 import ShippingMethod from '#models/shipping_method'
 import Product from '#models/product'
@@ -51,6 +53,37 @@ interface World {
   disabledEndpoint: WebhookEndpoint
   delivery: WebhookDelivery
   apiKey: ApiKey
+  /** Returns of `order` in each status a step starts from (docs/api/returns.md). */
+  requestedReturn: OrderReturn
+  rejectableReturn: OrderReturn
+  approvedReturn: OrderReturn
+}
+
+/** A return of one unit of the order's first line, stored as if it had reached `status`. */
+async function storedReturn(order: Order, status: 'REQUESTED' | 'APPROVED') {
+  const [line] = await db.from('order_items').where('order_id', order.id).orderBy('position')
+  const stored = await OrderReturn.create({
+    orderId: order.id,
+    shopId: order.shopId,
+    userId: order.userId,
+    status,
+    reason: 'Matrix',
+    decisionNote: null,
+    refundAmountCents: 0,
+    shippingRefundCents: 0,
+    restocked: null,
+    refundId: null,
+  })
+  await OrderReturnItem.create({
+    returnId: stored.id,
+    orderItemId: line.id,
+    position: 1,
+    productId: line.product_id,
+    name: line.name,
+    quantity: 1,
+    refundAmountCents: 0,
+  })
+  return stored
 }
 
 let worlds = 0
@@ -75,7 +108,13 @@ async function makeWorld(): Promise<World> {
         .from('payments')
         .where('checkout_id', orders[1].checkoutId)
         .update({ captured_amount_cents: orders[1].totalCents })
-      return { order: orders[0], paidOrder: orders[1] }
+      return {
+        order: orders[0],
+        paidOrder: orders[1],
+        requestedReturn: await storedReturn(orders[0], 'REQUESTED'),
+        rejectableReturn: await storedReturn(orders[0], 'REQUESTED'),
+        approvedReturn: await storedReturn(orders[0], 'APPROVED'),
+      }
     })),
     taxRate: await TaxRateFactory.merge({ country: 'CA', region: `R${worlds}` }).create(),
     activeMethod: await ShippingMethodFactory.create(),
@@ -276,6 +315,29 @@ const ROUTES: ConsoleRoute[] = [
       Order.findOrFail(world.paidOrder.id).then((row) => row.refundedAmountCents),
   },
   { name: 'console.payments.index' },
+  { name: 'console.returns.index' },
+  {
+    name: 'console.returns.show',
+    params: (world) => ({ id: world.requestedReturn.id }),
+  },
+  {
+    name: 'console.returns.approve',
+    params: (world) => ({ id: world.requestedReturn.id }),
+    snapshot: (world) => OrderReturn.findOrFail(world.requestedReturn.id).then((row) => row.status),
+  },
+  {
+    name: 'console.returns.reject',
+    params: (world) => ({ id: world.rejectableReturn.id }),
+    form: { note: 'Matrix' },
+    snapshot: (world) =>
+      OrderReturn.findOrFail(world.rejectableReturn.id).then((row) => row.status),
+  },
+  {
+    name: 'console.returns.receive',
+    params: (world) => ({ id: world.approvedReturn.id }),
+    form: { restock: '1' },
+    snapshot: (world) => OrderReturn.findOrFail(world.approvedReturn.id).then((row) => row.status),
+  },
   {
     name: 'console.activity.index',
     superAdminOnly: true,

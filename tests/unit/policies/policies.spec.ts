@@ -63,6 +63,13 @@ const ROLE_ACTIONS: Record<keyof typeof policies, Record<string, UserType[]>> = 
   HealthPolicy: { viewDetails: ADMINS },
   IntegrationPolicy: { viewAny: ADMINS, create: ADMINS, update: ADMINS, delete: ADMINS },
   PaymentPolicy: { payOwn: [CUSTOMER], viewAny: ADMINS },
+  ReturnPolicy: {
+    requestOwn: [CUSTOMER],
+    viewOfOwnShops: [SELLER],
+    decideOfOwnShops: [SELLER],
+    viewAny: ADMINS,
+    decideAny: ADMINS,
+  },
 }
 
 /** Actions that judge a row too, tested below. */

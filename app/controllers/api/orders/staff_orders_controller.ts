@@ -51,8 +51,10 @@ export default abstract class StaffOrdersController {
   /** Moves an order along its state machine. */
   async updateStatus({ actor, bouncer, params, request }: HttpContext) {
     await this.authorize(bouncer, 'update')
-    const { status } = await request.validateUsing(orderStatusValidator, { data: request.body() })
-    const order = await this.statuses.changeStatus(actor, params.id, status)
+    const { status, ...shipment } = await request.validateUsing(orderStatusValidator, {
+      data: request.body(),
+    })
+    const order = await this.statuses.changeStatus(actor, params.id, status, shipment)
     return serialize(OrderTransformer.transform(order))
   }
 
