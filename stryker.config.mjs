@@ -18,6 +18,10 @@ export const targets = {
       'tests/unit/coupons/coupon_rules_properties.spec.ts',
     ],
   },
+  commission: {
+    mutate: ['app/services/ledger/commission.ts'],
+    files: ['tests/unit/ledger/commission.spec.ts'],
+  },
   password_rules: {
     mutate: ['app/services/accounts/password_rules.ts'],
     files: ['tests/unit/accounts/password_rules.spec.ts'],

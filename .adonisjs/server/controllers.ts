@@ -53,6 +53,10 @@ export const controllers = {
       AdminApiKeys: () => import('#controllers/api/integrations/admin_api_keys_controller'),
       AdminWebhooks: () => import('#controllers/api/integrations/admin_webhooks_controller'),
     },
+    ledger: {
+      AdminLedger: () => import('#controllers/api/ledger/admin_ledger_controller'),
+      SellerLedger: () => import('#controllers/api/ledger/seller_ledger_controller'),
+    },
     legal: {
       Policies: () => import('#controllers/api/legal/policies_controller'),
       PolicyConsents: () => import('#controllers/api/legal/policy_consents_controller'),

@@ -62,6 +62,13 @@ export type ScannedRoutes = {
     'payments.retry': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'admin_payments.index': { paramsTuple?: []; params?: {} }
     'payments.webhook': { paramsTuple?: []; params?: {} }
+    'seller_ledger.balance': { paramsTuple?: []; params?: {} }
+    'seller_ledger.index': { paramsTuple?: []; params?: {} }
+    'admin_ledger.commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_ledger.set_commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_ledger.balance': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_ledger.index': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_ledger.adjust': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'activity.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.store': { paramsTuple?: []; params?: {} }
@@ -201,6 +208,11 @@ export type ScannedRoutes = {
     'admin_orders.list_refunds': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'payments.show': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'admin_payments.index': { paramsTuple?: []; params?: {} }
+    'seller_ledger.balance': { paramsTuple?: []; params?: {} }
+    'seller_ledger.index': { paramsTuple?: []; params?: {} }
+    'admin_ledger.commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_ledger.balance': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_ledger.index': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'activity.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -283,6 +295,11 @@ export type ScannedRoutes = {
     'admin_orders.list_refunds': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'payments.show': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'admin_payments.index': { paramsTuple?: []; params?: {} }
+    'seller_ledger.balance': { paramsTuple?: []; params?: {} }
+    'seller_ledger.index': { paramsTuple?: []; params?: {} }
+    'admin_ledger.commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_ledger.balance': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_ledger.index': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'activity.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -353,6 +370,7 @@ export type ScannedRoutes = {
     'admin_orders.create_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'payments.retry': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'payments.webhook': { paramsTuple?: []; params?: {} }
+    'admin_ledger.adjust': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_webhooks.store': { paramsTuple?: []; params?: {} }
     'admin_webhooks.rotate_secret': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_webhooks.redeliver': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -404,6 +422,7 @@ export type ScannedRoutes = {
     'seller_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_ledger.set_commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_webhooks.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.policies.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }

@@ -5,6 +5,10 @@ import CheckoutSummaryTransformer from '#transformers/checkout_summary_transform
 import ConsentStatusTransformer from '#transformers/consent_status_transformer'
 import CouponTransformer from '#transformers/coupon_transformer'
 import OrderTransformer from '#transformers/order_transformer'
+import LedgerEntryTransformer, {
+  BalanceTransformer,
+  CommissionTransformer,
+} from '#transformers/ledger_transformer'
 import PaymentTransformer from '#transformers/payment_transformer'
 import RefundTransformer from '#transformers/refund_transformer'
 import PolicyConsentTransformer from '#transformers/policy_consent_transformer'
@@ -92,8 +96,12 @@ export const sharedSchemas: Record<string, JsonSchema> = {
   TaxRate: TaxRateTransformer.shape.schema,
   CheckoutSummary: CheckoutSummaryTransformer.shape.schema,
   Order: OrderTransformer.shape.schema,
+  StaffOrder: OrderTransformer.staffShape.schema,
   Payment: PaymentTransformer.shape.schema,
   Refund: RefundTransformer.shape.schema,
+  LedgerEntry: LedgerEntryTransformer.shape.schema,
+  Balance: BalanceTransformer.shape.schema,
+  Commission: CommissionTransformer.shape.schema,
   AdminAction: AdminActionTransformer.shape.schema,
   WebhookEndpoint: WebhookEndpointTransformer.shape.schema,
   WebhookEndpointSecret: WebhookSecretTransformer.schema,

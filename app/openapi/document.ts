@@ -9,6 +9,7 @@ import { couponsPaths } from '#openapi/coupons'
 import { checkoutPaths } from '#openapi/checkout'
 import { ordersPaths } from '#openapi/orders'
 import { paymentsPaths } from '#openapi/payments'
+import { ledgerPaths } from '#openapi/ledger'
 import { auditPaths } from '#openapi/audit'
 import { integrationsPaths } from '#openapi/integrations'
 
@@ -22,6 +23,7 @@ const AREAS: AreaPaths[] = [
   checkoutPaths,
   ordersPaths,
   paymentsPaths,
+  ledgerPaths,
   auditPaths,
   integrationsPaths,
 ]

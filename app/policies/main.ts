@@ -20,4 +20,5 @@ export const policies = {
   HealthPolicy: () => import('#policies/health_policy'),
   IntegrationPolicy: () => import('#policies/integration_policy'),
   PaymentPolicy: () => import('#policies/payment_policy'),
+  LedgerPolicy: () => import('#policies/ledger_policy'),
 }

@@ -1,5 +1,6 @@
 import type Coupon from '#models/coupon'
 import { DISCOUNT_TYPES } from '#enums/discount_type'
+import { COUPON_FUNDINGS } from '#enums/ledger'
 import { localDateTime, uuid } from '#openapi/json_schema'
 import { centsToAmount } from '#support/money'
 import { formatStoreDateTime } from '#support/store_time'
@@ -40,6 +41,15 @@ export default class CouponTransformer extends ApiTransformer<Coupon> {
     ),
     usageCount: field({ type: 'integer', minimum: 0 }, 'usageCount'),
     isActive: field({ type: 'boolean' }, 'isActive'),
+    fundedBy: field(
+      {
+        type: 'string',
+        enum: [...COUPON_FUNDINGS],
+        description:
+          'Who bears the discount: MARKETPLACE (out of its commission) or SELLERS (each shop its share)',
+      },
+      'fundedBy'
+    ),
   })
 
   toObject() {

@@ -26,6 +26,7 @@ export const FORM_LABELS = {
     endDate: 'Valid until',
     usageLimit: 'Usage limit',
     isActive: 'Active',
+    fundedBy: 'Funded by',
   },
   tax_rates: { country: 'Country', region: 'Region', rate: 'Rate' },
   shipping_methods: {

@@ -33,6 +33,7 @@ import { OutboxService } from '#services/mail/outbox_service'
 import { orderEvent } from '#services/integrations/webhook_events'
 import { isAdministrator } from '#policies/roles'
 import type { Actor } from '#support/actor'
+import { OrderLedger } from '#services/ledger/order_ledger'
 
 /** Enough rounds for every forward step of both state machines. */
 const MAX_TRANSITION_ROUNDS = 8
@@ -101,7 +102,8 @@ export class OrderStatusService {
     protected stock: StockService,
     protected audit: AuditTrail,
     protected outbox: OutboxService,
-    protected payments: PaymentService
+    protected payments: PaymentService,
+    protected orderLedger: OrderLedger
   ) {}
 
   /** A customer cancels one of their orders. */
@@ -180,6 +182,12 @@ export class OrderStatusService {
           })
       })
       await this.payments.recordManualPayment(trx, order.checkoutId, order.totalCents)
+      // The seller's earning, and for cash on delivery the cash the seller now holds, whoever
+      // records it: the one who delivered collected it (docs/api/ledger.md).
+      await this.orderLedger.earned(trx, [order])
+      if (order.paymentMethod === 'CASH_ON_DELIVERY') {
+        await this.orderLedger.cashCollected(trx, order, actor.user.id)
+      }
       await this.#record(trx, order, actor.user, 'PAYMENT_STATUS', from.paymentStatus, to)
       await this.#audit(trx, order, actor, 'PAYMENT_STATUS', from.paymentStatus, to)
       return this.orders.find(actor, order.id, { client: trx })

@@ -63,6 +63,7 @@ const ROLE_ACTIONS: Record<keyof typeof policies, Record<string, UserType[]>> = 
   HealthPolicy: { viewDetails: ADMINS },
   IntegrationPolicy: { viewAny: ADMINS, create: ADMINS, update: ADMINS, delete: ADMINS },
   PaymentPolicy: { payOwn: [CUSTOMER], viewAny: ADMINS },
+  LedgerPolicy: { viewOwn: [SELLER], viewAny: ADMINS, setCommission: ADMINS, adjust: ADMINS },
 }
 
 /** Actions that judge a row too, tested below. */
