@@ -15,6 +15,9 @@ import { COMMISSION_RATE } from '#support/percent'
 |   the default rate in force now, funded by the marketplace (the only funding coupons had), so
 |   every order has its money; the ledger itself starts empty (docs/api/ledger.md, "Orders from
 |   before the ledger").
+| - `ledger_entries.seq` (PostgreSQL): the order entries were appended in, for "newest first"
+|   when two entries share an instant (a paid cash order's earning and cash). SQLite keeps that
+|   order in its `rowid` (`#queries/ledger_entries`).
 */
 export default class extends BaseSchema {
   async up() {
@@ -45,6 +48,8 @@ export default class extends BaseSchema {
     })
 
     if (this.db.dialect.name === 'postgres') {
+      this.schema.raw('alter table ledger_entries add column seq bigserial not null')
+      this.schema.raw('create index ledger_entries_shop_seq_index on ledger_entries (shop_id, seq)')
       this.schema.raw(
         `alter table shops add constraint shops_commission_rate_check check (commission_rate between 0 and ${whole})`
       )
@@ -66,6 +71,7 @@ export default class extends BaseSchema {
       this.schema.raw('alter table orders drop constraint orders_money_check')
       this.schema.raw('alter table coupons drop constraint coupons_funded_by_check')
       this.schema.raw('alter table shops drop constraint shops_commission_rate_check')
+      this.schema.raw('alter table ledger_entries drop column seq')
     }
     this.schema.alterTable('orders', (table) => {
       table.dropColumn('commission_rate')

@@ -12,6 +12,7 @@ import storeConfig from '#config/store'
 import { COMMISSION_RATE } from '#support/percent'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { millisOfRow } from '#support/sql_time'
+import { newestAppendedFirst } from '#queries/ledger_entries'
 import type { Actor } from '#support/actor'
 
 /** A balance as the routes show it, in integer cents. */
@@ -164,9 +165,8 @@ export class LedgerAccountService {
 
   async #entries(shopIds: string[], page: PageRequest): Promise<PageResult<LedgerEntryView>> {
     const query = LedgerEntry.query().whereIn('shop_id', shopIds)
-    const result = await pageOf(query, page, (slice) =>
-      slice.orderBy('created_at', 'desc').orderBy('id', 'desc')
-    )
+    const order = newestAppendedFirst(db.connection())
+    const result = await pageOf(query, page, (slice) => slice.orderByRaw(order))
     const availability = await availabilityOf(result.items)
     return {
       total: result.total,
