@@ -149,6 +149,35 @@ test.group('orderMoney: worked examples', () => {
   })
 })
 
+test.group('The worked example of docs/api/ledger.md', () => {
+  test('one order from placement to payout, every figure', ({ assert }) => {
+    const [priced] = priceCheckout({
+      shops: [{ shopId: 'a', lines: [{ unitPrice: 4000, quantity: 2 }] }],
+      shippingPrice: 500,
+      taxRate: 8250,
+      discount: 1000,
+    }).orders
+    assert.deepInclude(priced, {
+      subTotal: 8000,
+      taxAmount: 578,
+      discountAmount: 1000,
+      total: 8078,
+    })
+    const money = orderMoney({ ...priced, commissionRate: 1250, fundedBy: 'SELLERS' })
+    assert.deepEqual(money, {
+      commissionRate: 1250,
+      commission: 875,
+      sellerEarning: 7203,
+      marketplaceTake: 875,
+    })
+    const first = splitRefund(2000, 0, { ...money, total: 8078 })
+    assert.deepEqual(first, { marketplaceShare: 217, sellerShare: 1783 })
+    assert.equal(7203 - first.sellerShare, 5420)
+    const rest = splitRefund(6078, 2000, { ...money, total: 8078 })
+    assert.deepEqual(rest, { marketplaceShare: 658, sellerShare: 5420 })
+  })
+})
+
 test.group('divideHalfUp', () => {
   test('halves go away from zero; the rest to the nearest', ({ assert }) => {
     assert.equal(divideHalfUp(5n, 2n), 3)
