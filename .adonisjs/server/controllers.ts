@@ -16,6 +16,7 @@ export const controllers = {
     Search: () => import('#controllers/admin/search_controller'),
     Session: () => import('#controllers/admin/session_controller'),
     ShippingMethods: () => import('#controllers/admin/shipping_methods_controller'),
+    ShopLedger: () => import('#controllers/admin/shop_ledger_controller'),
     Shops: () => import('#controllers/admin/shops_controller'),
     TaxRates: () => import('#controllers/admin/tax_rates_controller'),
     Users: () => import('#controllers/admin/users_controller'),

@@ -112,6 +112,9 @@ export type ScannedRoutes = {
     'console.shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.confirm_suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.ledger': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.adjust': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.index': { paramsTuple?: []; params?: {} }
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.export': { paramsTuple?: []; params?: {} }
@@ -236,6 +239,7 @@ export type ScannedRoutes = {
     'console.shops.index': { paramsTuple?: []; params?: {} }
     'console.shops.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.confirm_suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.ledger': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.index': { paramsTuple?: []; params?: {} }
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.export': { paramsTuple?: []; params?: {} }
@@ -323,6 +327,7 @@ export type ScannedRoutes = {
     'console.shops.index': { paramsTuple?: []; params?: {} }
     'console.shops.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.confirm_suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.ledger': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.index': { paramsTuple?: []; params?: {} }
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.export': { paramsTuple?: []; params?: {} }
@@ -385,6 +390,8 @@ export type ScannedRoutes = {
     'console.coupons.store': { paramsTuple?: []; params?: {} }
     'console.shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.adjust': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }

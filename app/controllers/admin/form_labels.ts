@@ -37,6 +37,11 @@ export const FORM_LABELS = {
     isActive: 'Active',
   },
   products: { reason: 'Reason shown to the seller' },
+  ledger: {
+    rate: 'Commission rate (%)',
+    amount: 'Amount',
+    reason: 'Reason',
+  },
   orders: {
     status: 'Status',
     paymentStatus: 'Payment status',
