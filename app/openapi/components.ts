@@ -91,6 +91,7 @@ export const sharedSchemas: Record<string, JsonSchema> = {
   SellerProduct: ProductTransformer.sellerShape.schema,
   Cart: CartTransformer.shape.schema,
   Coupon: CouponTransformer.shape.schema,
+  AdminCoupon: CouponTransformer.adminShape.schema,
   ShippingAddress: ShippingAddressTransformer.shape.schema,
   ShippingMethod: ShippingMethodTransformer.shape.schema,
   TaxRate: TaxRateTransformer.shape.schema,

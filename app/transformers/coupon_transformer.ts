@@ -41,6 +41,13 @@ export default class CouponTransformer extends ApiTransformer<Coupon> {
     ),
     usageCount: field({ type: 'integer', minimum: 0 }, 'usageCount'),
     isActive: field({ type: 'boolean' }, 'isActive'),
+  })
+
+  /**
+   * The coupon as administrators see it: with who bears its discount (docs/api/ledger.md), a
+   * matter between the marketplace and its sellers that the customers' lookup does not show.
+   */
+  static readonly adminShape = CouponTransformer.shape.with({
     fundedBy: field(
       {
         type: 'string',
@@ -55,9 +62,13 @@ export default class CouponTransformer extends ApiTransformer<Coupon> {
   toObject() {
     return CouponTransformer.shape.write(this.resource)
   }
+
+  forAdmin() {
+    return CouponTransformer.adminShape.write(this.resource)
+  }
 }
 
-/** A coupon's fields as the Edge console shows them: the API's shape, read synchronously. */
+/** A coupon's fields as the Edge console shows them: the admins' shape, read synchronously. */
 export function couponResource(coupon: Coupon) {
-  return CouponTransformer.shape.write(coupon)
+  return CouponTransformer.adminShape.write(coupon)
 }

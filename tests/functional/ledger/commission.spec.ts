@@ -305,6 +305,13 @@ test.group('Coupon funding', (group) => {
     assert.equal(changed.body().fundedBy, 'SELLERS')
     const row = await db.from('coupons').where('id', plain.body().id).firstOrFail()
     assert.equal(row.funded_by, 'SELLERS')
+    const customer = await actor(UserType.CUSTOMER)
+    const lookup = await client
+      .get('/api/v1/coupons/funded-sellers')
+      .header('Authorization', customer.authorization)
+    lookup.assertStatus(200)
+    assert.notProperty(lookup.body(), 'fundedBy', 'who bears a discount is not the customer’s')
+
     const nulled = await client
       .put(`/api/v1/admin/coupons/${plain.body().id}`)
       .header('Authorization', admin.authorization)
