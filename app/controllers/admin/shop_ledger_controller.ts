@@ -10,6 +10,7 @@ import { formatMoney } from '#mails/order_confirmation_mail'
 import { storeTimezone } from '#support/store_time'
 import { COMMISSION_RATE } from '#support/percent'
 import LedgerPolicy from '#policies/ledger_policy'
+import { consolePageToReturnTo } from '#support/console_errors'
 
 /** Console: a shop's money: its commission rate, balance, ledger and adjustments. */
 @inject()
@@ -45,7 +46,10 @@ export default class ShopLedgerController {
     })
   }
 
-  /** Sets the shop's commission rate; a blank rate follows the default. */
+  /**
+   * Sets the shop's commission rate; a blank rate follows the default. The form is on the shop's
+   * page and on its money page: the browser goes back to the one it came from.
+   */
   async setCommission({ actor, bouncer, params, request, response, session }: HttpContext) {
     await bouncer.with(LedgerPolicy).authorize('setCommission')
     const { rate } = await request.validateUsing(commissionValidator, { meta: { form: true } })
@@ -57,7 +61,7 @@ export default class ShopLedgerController {
         ? `The shop follows the default commission rate, ${percent} %.`
         : `The shop's commission rate is ${percent} %; orders already placed keep theirs.`
     )
-    return response.redirect().toRoute('console.shops.ledger', { id: params.id })
+    return response.redirect(consolePageToReturnTo(request.header('referer')))
   }
 
   /** Adds a signed adjustment to the shop's ledger. */

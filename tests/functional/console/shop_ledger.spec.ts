@@ -25,6 +25,10 @@ test.group('Console shop money', (group) => {
     const shopPage = await admin.page(urlFor('console.shops.show', { id: first.shop.id }))
     assert.include(textOf(shopPage), 'Commission rate the default')
     assert.include(shopPage, urlFor('console.shops.ledger', { id: first.shop.id }))
+    assert.include(
+      shopPage,
+      `action="${formAction('console.shops.commission', { id: first.shop.id })}"`
+    )
 
     const money = await admin.page(urlFor('console.shops.ledger', { id: first.shop.id }))
     const text = textOf(money)
@@ -77,6 +81,18 @@ test.group('Console shop money', (group) => {
       { rate: '' }
     )
     assert.equal(reset.success, 'The shop follows the default commission rate, 10 %.')
+
+    // The same form on the shop's page goes back there.
+    const shopPage = urlFor('console.shops.show', { id: first.shop.id })
+    await admin.submit(
+      formAction('console.shops.commission', { id: first.shop.id }),
+      shopPage,
+      shopPage,
+      {
+        rate: '11',
+      }
+    )
+    assert.include(textOf(await admin.page(shopPage)), 'Commission rate 11 %')
   })
 
   test('refused input goes back and changes nothing', async ({ client, assert }) => {
