@@ -22,6 +22,10 @@ export const targets = {
     mutate: ['app/services/orders/return_refunds.ts'],
     files: ['tests/unit/orders/return_refunds.spec.ts'],
   },
+  commission: {
+    mutate: ['app/services/ledger/commission.ts'],
+    files: ['tests/unit/ledger/commission.spec.ts'],
+  },
   password_rules: {
     mutate: ['app/services/accounts/password_rules.ts'],
     files: ['tests/unit/accounts/password_rules.spec.ts'],

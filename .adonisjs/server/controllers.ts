@@ -20,6 +20,7 @@ export const controllers = {
     Security: () => import('#controllers/admin/security_controller'),
     Session: () => import('#controllers/admin/session_controller'),
     ShippingMethods: () => import('#controllers/admin/shipping_methods_controller'),
+    ShopLedger: () => import('#controllers/admin/shop_ledger_controller'),
     Shops: () => import('#controllers/admin/shops_controller'),
     TaxRates: () => import('#controllers/admin/tax_rates_controller'),
     Users: () => import('#controllers/admin/users_controller'),
@@ -56,6 +57,10 @@ export const controllers = {
     integrations: {
       AdminApiKeys: () => import('#controllers/api/integrations/admin_api_keys_controller'),
       AdminWebhooks: () => import('#controllers/api/integrations/admin_webhooks_controller'),
+    },
+    ledger: {
+      AdminLedger: () => import('#controllers/api/ledger/admin_ledger_controller'),
+      SellerLedger: () => import('#controllers/api/ledger/seller_ledger_controller'),
     },
     legal: {
       Policies: () => import('#controllers/api/legal/policies_controller'),

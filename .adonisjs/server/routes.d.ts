@@ -74,6 +74,13 @@ export type ScannedRoutes = {
     'payments.retry': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'admin_payments.index': { paramsTuple?: []; params?: {} }
     'payments.webhook': { paramsTuple?: []; params?: {} }
+    'seller_ledger.balance': { paramsTuple?: []; params?: {} }
+    'seller_ledger.index': { paramsTuple?: []; params?: {} }
+    'admin_ledger.commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_ledger.set_commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_ledger.balance': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_ledger.index': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_ledger.adjust': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'activity.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.store': { paramsTuple?: []; params?: {} }
@@ -122,6 +129,9 @@ export type ScannedRoutes = {
     'console.shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.confirm_suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.ledger': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.adjust': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.index': { paramsTuple?: []; params?: {} }
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.export': { paramsTuple?: []; params?: {} }
@@ -240,6 +250,11 @@ export type ScannedRoutes = {
     'admin_returns.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'payments.show': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'admin_payments.index': { paramsTuple?: []; params?: {} }
+    'seller_ledger.balance': { paramsTuple?: []; params?: {} }
+    'seller_ledger.index': { paramsTuple?: []; params?: {} }
+    'admin_ledger.commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_ledger.balance': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_ledger.index': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'activity.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -265,6 +280,7 @@ export type ScannedRoutes = {
     'console.shops.index': { paramsTuple?: []; params?: {} }
     'console.shops.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.confirm_suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.ledger': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.index': { paramsTuple?: []; params?: {} }
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.export': { paramsTuple?: []; params?: {} }
@@ -336,6 +352,11 @@ export type ScannedRoutes = {
     'admin_returns.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'payments.show': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'admin_payments.index': { paramsTuple?: []; params?: {} }
+    'seller_ledger.balance': { paramsTuple?: []; params?: {} }
+    'seller_ledger.index': { paramsTuple?: []; params?: {} }
+    'admin_ledger.commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_ledger.balance': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_ledger.index': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'activity.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -361,6 +382,7 @@ export type ScannedRoutes = {
     'console.shops.index': { paramsTuple?: []; params?: {} }
     'console.shops.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.confirm_suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.ledger': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.index': { paramsTuple?: []; params?: {} }
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.export': { paramsTuple?: []; params?: {} }
@@ -422,6 +444,7 @@ export type ScannedRoutes = {
     'admin_returns.receive': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'payments.retry': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'payments.webhook': { paramsTuple?: []; params?: {} }
+    'admin_ledger.adjust': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_webhooks.store': { paramsTuple?: []; params?: {} }
     'admin_webhooks.rotate_secret': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_webhooks.redeliver': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -439,6 +462,8 @@ export type ScannedRoutes = {
     'console.coupons.store': { paramsTuple?: []; params?: {} }
     'console.shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.adjust': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.returns.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.returns.reject': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -483,6 +508,7 @@ export type ScannedRoutes = {
     'seller_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_ledger.set_commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_webhooks.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.policies.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }

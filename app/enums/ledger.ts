@@ -21,3 +21,10 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number]
 /** How a payout reaches the seller: by hand through the bank, or a Stripe Connect transfer. */
 export const PAYOUT_PROVIDERS = ['manual', 'stripe'] as const
 export type PayoutProviderName = (typeof PAYOUT_PROVIDERS)[number]
+
+/**
+ * Who bears a coupon's discount: the marketplace (its commission pays for it) or the sellers
+ * (each shop its own share of the discount, taken off its earning).
+ */
+export const COUPON_FUNDINGS = ['MARKETPLACE', 'SELLERS'] as const
+export type CouponFunding = (typeof COUPON_FUNDINGS)[number]

@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = [
   'coupon.deleted',
   'shop.approved',
   'shop.suspended',
+  'shop.commission_changed',
+  'shop.ledger_adjusted',
   'order.status_changed',
   'order.payment_changed',
   'order.refunded',

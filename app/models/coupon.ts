@@ -4,6 +4,7 @@ import { compose } from '@adonisjs/core/helpers'
 import { UuidModel } from '#models/uuid_model'
 import { SoftDeletes } from '#models/mixins/soft_deletes'
 import { booleanColumn } from '#models/column_types'
+import type { CouponFunding } from '#enums/ledger'
 
 /**
  * A discount code. Amounts are integer cents; a PERCENTAGE `discountValue` is in hundredths of a
@@ -41,6 +42,10 @@ export default class Coupon extends compose(UuidModel, SoftDeletes) {
 
   @column(booleanColumn)
   declare isActive: boolean
+
+  /** Who bears the discount: the marketplace, or each shop its own share (docs/api/ledger.md). */
+  @column()
+  declare fundedBy: CouponFunding
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

@@ -10,6 +10,7 @@ import OrderStatusHistory from '#models/order_status_history'
 import Shop from '#models/shop'
 import User from '#models/user'
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '#enums/order_status'
+import type { CouponFunding } from '#enums/ledger'
 
 /** The copy of the delivery address an order keeps. */
 export interface AddressSnapshot {
@@ -59,6 +60,25 @@ export default class Order extends compose(UuidModel, OrderTotals) {
   /** What was given back of `paidAmountCents`. */
   @column(centsColumn)
   declare refundedAmountCents: number
+
+  /** The commission rate in force at placement, in hundredths of a percent; never changed. */
+  @column()
+  declare commissionRate: number
+
+  /** Who bore the order's discount, as its coupon said at placement. */
+  @column()
+  declare couponFundedBy: CouponFunding
+
+  /** The order's money frozen at placement (docs/api/ledger.md), in integer cents. */
+  @column(centsColumn)
+  declare commissionCents: number
+
+  @column(centsColumn)
+  declare sellerEarningCents: number
+
+  /** totalCents − sellerEarningCents: negative when the marketplace subsidises the order. */
+  @column(centsColumn)
+  declare marketplaceTakeCents: number
 
   @column()
   declare shippingMethodId: string

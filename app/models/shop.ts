@@ -26,6 +26,13 @@ export default class Shop extends UuidModel {
   @column()
   declare status: ShopStatus
 
+  /**
+   * Its own commission rate in hundredths of a percent, set by an admin; null: the default
+   * (DEFAULT_COMMISSION_RATE). Frozen on each order at placement.
+   */
+  @column()
+  declare commissionRate: number | null
+
   /** The Stripe Connect account its `stripe` payouts are transferred to; set by an admin. */
   @column()
   declare stripeAccountId: string | null

@@ -5,6 +5,10 @@ import CheckoutSummaryTransformer from '#transformers/checkout_summary_transform
 import ConsentStatusTransformer from '#transformers/consent_status_transformer'
 import CouponTransformer from '#transformers/coupon_transformer'
 import OrderTransformer from '#transformers/order_transformer'
+import LedgerEntryTransformer, {
+  BalanceTransformer,
+  CommissionTransformer,
+} from '#transformers/ledger_transformer'
 import PaymentTransformer from '#transformers/payment_transformer'
 import RefundTransformer from '#transformers/refund_transformer'
 import ReturnTransformer from '#transformers/return_transformer'
@@ -88,14 +92,19 @@ export const sharedSchemas: Record<string, JsonSchema> = {
   SellerProduct: ProductTransformer.sellerShape.schema,
   Cart: CartTransformer.shape.schema,
   Coupon: CouponTransformer.shape.schema,
+  AdminCoupon: CouponTransformer.adminShape.schema,
   ShippingAddress: ShippingAddressTransformer.shape.schema,
   ShippingMethod: ShippingMethodTransformer.shape.schema,
   TaxRate: TaxRateTransformer.shape.schema,
   CheckoutSummary: CheckoutSummaryTransformer.shape.schema,
   Order: OrderTransformer.shape.schema,
+  StaffOrder: OrderTransformer.staffShape.schema,
   Payment: PaymentTransformer.shape.schema,
   Refund: RefundTransformer.shape.schema,
   Return: ReturnTransformer.shape.schema,
+  LedgerEntry: LedgerEntryTransformer.shape.schema,
+  Balance: BalanceTransformer.shape.schema,
+  Commission: CommissionTransformer.shape.schema,
   AdminAction: AdminActionTransformer.shape.schema,
   WebhookEndpoint: WebhookEndpointTransformer.shape.schema,
   WebhookEndpointSecret: WebhookSecretTransformer.schema,

@@ -48,7 +48,7 @@ export const couponsPaths: AreaPaths = {
         'code create one coupon and answer one 409. `usageCount` is not accepted (ignored when ' +
         'sent). Dates in the past are allowed (a campaign already running or over).',
       body: couponBody(createCouponValidator.toJSONSchema() as JsonSchema),
-      responses: { 201: { description: 'The coupon', schema: ref('Coupon') } },
+      responses: { 201: { description: 'The coupon', schema: ref('AdminCoupon') } },
       errors: [CouponCodeExists],
     },
     get: {
@@ -57,7 +57,9 @@ export const couponsPaths: AreaPaths = {
       summary: 'List live coupons, newest first',
       description: 'Every coupon not deleted, inactive ones included.',
       query: paginationValidator.toJSONSchema() as JsonSchema,
-      responses: { 200: { description: 'One page of coupons', schema: pageOf(ref('Coupon')) } },
+      responses: {
+        200: { description: 'One page of coupons', schema: pageOf(ref('AdminCoupon')) },
+      },
     },
   },
   '/api/v1/admin/coupons/{id}': {
@@ -76,7 +78,7 @@ export const couponsPaths: AreaPaths = {
         'then used up); the check is the update itself, so it holds while checkout counts uses.',
       pathParams: ['id'],
       body: couponBody(updateCouponValidator.toJSONSchema() as JsonSchema),
-      responses: { 200: { description: 'The updated coupon', schema: ref('Coupon') } },
+      responses: { 200: { description: 'The updated coupon', schema: ref('AdminCoupon') } },
       errors: [CouponNotFound, CouponCodeExists, CouponUsageLimitBelowCount],
       errorNotes: { 404: 'Unknown or deleted coupon.' },
     },

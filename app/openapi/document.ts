@@ -10,6 +10,7 @@ import { checkoutPaths } from '#openapi/checkout'
 import { ordersPaths } from '#openapi/orders'
 import { returnsPaths } from '#openapi/returns'
 import { paymentsPaths } from '#openapi/payments'
+import { ledgerPaths } from '#openapi/ledger'
 import { auditPaths } from '#openapi/audit'
 import { integrationsPaths } from '#openapi/integrations'
 
@@ -24,6 +25,7 @@ const AREAS: AreaPaths[] = [
   ordersPaths,
   returnsPaths,
   paymentsPaths,
+  ledgerPaths,
   auditPaths,
   integrationsPaths,
 ]

@@ -22,6 +22,8 @@ import { OrderNotPaid, RefundExceedsPaid } from '#exceptions/refund_errors'
 import { refundValidator } from '#validators/refund'
 
 const order = ref('Order')
+/** What the order's seller and admins see: the order with its money (docs/api/ledger.md). */
+const staffOrder = ref('StaffOrder')
 const refund = ref('Refund')
 const refundRules =
   'docs/api/payments.md, "Refunds". `amount` from 0.01, at most two decimals, at most the ' +
@@ -34,6 +36,10 @@ const refundRules =
   'payment’s follow at once; the refund is in the order’s history and the audit trail, and a ' +
   'success mails the customer and emits `refund.succeeded`.'
 const withHistory = { description: 'The order with its status history', schema: order }
+const staffWithHistory = {
+  description: 'The order with its status history and its money',
+  schema: staffOrder,
+}
 const statusRules =
   'PENDING → CONFIRMED → SHIPPED → DELIVERED; PENDING or CONFIRMED → CANCELLED. Anything else ' +
   '(skipping a step, going back, repeating the current status, leaving CANCELLED or ' +
@@ -76,7 +82,7 @@ function managedOrders(
         summary: `${names.list}, newest first`,
         description: list.description,
         query: list.validator.toJSONSchema() as JsonSchema,
-        responses: { 200: { description: 'A page of orders', schema: pageOf(order) } },
+        responses: { 200: { description: 'A page of orders', schema: pageOf(staffOrder) } },
       },
     },
     [`/api/v1/${prefix}/orders/{id}`]: {
@@ -86,7 +92,7 @@ function managedOrders(
         operationId: `get${prefix === 'seller' ? 'Seller' : 'Any'}Order`,
         summary: `${names.one}, with its status history`,
         pathParams: ['id'],
-        responses: { 200: withHistory },
+        responses: { 200: staffWithHistory },
         errors: [OrderNotFound],
         errorNotes: ownOrders,
       },
@@ -100,7 +106,7 @@ function managedOrders(
         description: statusRules,
         pathParams: ['id'],
         body: orderStatusValidator.toJSONSchema() as JsonSchema,
-        responses: { 200: withHistory },
+        responses: { 200: staffWithHistory },
         errors: [OrderNotFound, InvalidStatusTransition, PaymentNotCaptured],
         errorNotes: {
           ...ownOrders,
@@ -117,7 +123,7 @@ function managedOrders(
         description: paymentRules,
         pathParams: ['id'],
         body: paymentStatusValidator.toJSONSchema() as JsonSchema,
-        responses: { 200: withHistory },
+        responses: { 200: staffWithHistory },
         errors: [
           OrderNotFound,
           InvalidPaymentStatusTransition,

@@ -21,4 +21,5 @@ export const policies = {
   IntegrationPolicy: () => import('#policies/integration_policy'),
   PaymentPolicy: () => import('#policies/payment_policy'),
   ReturnPolicy: () => import('#policies/return_policy'),
+  LedgerPolicy: () => import('#policies/ledger_policy'),
 }

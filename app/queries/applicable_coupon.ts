@@ -14,6 +14,7 @@ type CouponFields = Pick<
   | 'maxDiscountAmount'
   | 'usageLimit'
   | 'usageCount'
+  | 'fundedBy'
 >
 
 /** A live, active coupon as checkout reads it, its validity period in epoch milliseconds. */
@@ -44,7 +45,8 @@ export function applicableCouponQuery(client: QueryClientContract, code: string)
       'start_date as startDate',
       'end_date as endDate',
       'usage_limit as usageLimit',
-      'usage_count as usageCount'
+      'usage_count as usageCount',
+      'funded_by as fundedBy'
     )
     .limit(1)
 }
@@ -64,6 +66,7 @@ export function applicableCouponOf(row: ApplicableCouponRow): ApplicableCoupon {
     maxDiscountAmount: row.maxDiscountAmount,
     usageLimit: row.usageLimit,
     usageCount: row.usageCount,
+    fundedBy: row.fundedBy,
     startsAt: millisOfRow(row.startDate),
     endsAt: millisOfRow(row.endDate),
   }

@@ -23,6 +23,8 @@ export interface CartLine {
 /** A cart line as checkout reads it: with the e-mail of the seller who ships it. */
 export interface CartLineWithSeller extends CartLine {
   sellerEmail: string
+  /** The shop's own commission rate (hundredths of a percent), null for the default. */
+  commissionRate: number | null
 }
 
 /** A row of `buildLinesQuery`, as the driver returns it. */
@@ -31,6 +33,7 @@ export interface LineRow {
   shop_id: string
   shop_name: string
   seller_email?: string
+  shop_commission_rate?: number | string | null
   name: string
   sku: string
   price_cents: number | string
@@ -67,7 +70,7 @@ export function buildLinesQuery(
   if (options.withSellers) {
     query
       .join('users as sellers', 'sellers.id', 'shops.seller_id')
-      .select('sellers.email as seller_email')
+      .select('sellers.email as seller_email', 'shops.commission_rate as shop_commission_rate')
   }
   if (options.unordered) {
     query.select('cart_items.created_at as line_created_at', 'cart_items.id as line_id')
@@ -96,7 +99,15 @@ export function lineOf(row: LineRow, withSeller = false): CartLine | CartLineWit
     productId: row.product_id,
     shopId: row.shop_id,
     shopName: row.shop_name,
-    ...(withSeller ? { sellerEmail: row.seller_email } : {}),
+    ...(withSeller
+      ? {
+          sellerEmail: row.seller_email,
+          commissionRate:
+            row.shop_commission_rate === null || row.shop_commission_rate === undefined
+              ? null
+              : Number(row.shop_commission_rate),
+        }
+      : {}),
     name: row.name,
     sku: row.sku,
     unitPriceCents: Number(row.price_cents),

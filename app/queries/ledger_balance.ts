@@ -11,8 +11,11 @@ export interface LedgerBalance {
 /**
  * Sums a shop's ledger as of `now` (docs/api/ledger.md, "Balance"). An ORDER_EARNING entry is
  * pending while its order is not cancelled and was not delivered at least `holdDays` before
- * `now` (its delivery read from the order's history, which is append-only like the ledger);
- * every other entry counts at once, so `available` can be negative. One statement.
+ * `now` (its delivery read from the order's history, which is append-only like the ledger), and
+ * its seller did not collect the order's cash on delivery (the seller already holds that money:
+ * nothing of it waits for the marketplace, so the earning and the cash count at once and the
+ * balance falls by the marketplace's take); every other entry counts at once, so `available`
+ * can be negative. One statement.
  */
 export async function ledgerBalance(
   client: QueryClientContract,
@@ -28,11 +31,17 @@ export async function ledgerBalance(
     .where('history.to_value', 'DELIVERED')
     .where('history.created_at', '<=', releasedBefore)
     .select(client.raw('1'))
+  const cash = client
+    .from('ledger_entries as cash')
+    .whereRaw('cash.order_id = entries.order_id')
+    .where('cash.type', 'CASH_COLLECTED')
+    .select(client.raw('1'))
   const pendingEarning = client
     .from('orders')
     .whereRaw('orders.id = entries.order_id')
     .whereNot('orders.status', 'CANCELLED')
     .whereNotExists(released)
+    .whereNotExists(cash)
     .select(client.raw('1'))
   const pendingSql = pendingEarning.toSQL()
   const [row] = await client

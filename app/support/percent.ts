@@ -19,3 +19,6 @@ export const TAX_RATE = scaleOf(1000)
 
 /** PERCENTAGE coupon values: hundredths of a percent, so 12.50 % is 1250. */
 export const COUPON_PERCENT = scaleOf(100)
+
+/** Commission rates: hundredths of a percent, so 12.5 % is 1250 (docs/api/ledger.md). */
+export const COMMISSION_RATE = scaleOf(100)

@@ -1,5 +1,6 @@
 import type Coupon from '#models/coupon'
 import { DISCOUNT_TYPES } from '#enums/discount_type'
+import { COUPON_FUNDINGS } from '#enums/ledger'
 import { localDateTime, uuid } from '#openapi/json_schema'
 import { centsToAmount } from '#support/money'
 import { formatStoreDateTime } from '#support/store_time'
@@ -42,12 +43,32 @@ export default class CouponTransformer extends ApiTransformer<Coupon> {
     isActive: field({ type: 'boolean' }, 'isActive'),
   })
 
+  /**
+   * The coupon as administrators see it: with who bears its discount (docs/api/ledger.md), a
+   * matter between the marketplace and its sellers that the customers' lookup does not show.
+   */
+  static readonly adminShape = CouponTransformer.shape.with({
+    fundedBy: field(
+      {
+        type: 'string',
+        enum: [...COUPON_FUNDINGS],
+        description:
+          'Who bears the discount: MARKETPLACE (out of its commission) or SELLERS (each shop its share)',
+      },
+      'fundedBy'
+    ),
+  })
+
   toObject() {
     return CouponTransformer.shape.write(this.resource)
   }
+
+  forAdmin() {
+    return CouponTransformer.adminShape.write(this.resource)
+  }
 }
 
-/** A coupon's fields as the Edge console shows them: the API's shape, read synchronously. */
+/** A coupon's fields as the Edge console shows them: the admins' shape, read synchronously. */
 export function couponResource(coupon: Coupon) {
-  return CouponTransformer.shape.write(coupon)
+  return CouponTransformer.adminShape.write(coupon)
 }

@@ -16,6 +16,9 @@ import {
   shapeOf,
 } from '#transformers/shape'
 import { addressShape } from '#transformers/shipping_address_transformer'
+import { COUPON_FUNDINGS } from '#enums/ledger'
+import { COMMISSION_RATE } from '#support/percent'
+import { centsToAmount } from '#support/money'
 
 /** One line of the order: the product as it was sold. */
 const lineShape = shapeOf<OrderItem>()({
@@ -118,12 +121,55 @@ export default class OrderTransformer extends ApiTransformer<Order> {
     ),
   })
 
+  /**
+   * The order as its seller and admins see it: with its money between the seller and the
+   * marketplace, frozen at placement (docs/api/ledger.md). Never shown to the customer.
+   */
+  static readonly staffShape = OrderTransformer.shape.with({
+    commissionRate: field(
+      {
+        type: 'number',
+        minimum: 0,
+        maximum: 100,
+        description: 'The commission rate in force at placement, in percent (two decimals)',
+      },
+      (order) => order.commissionRate / COMMISSION_RATE.perPercent
+    ),
+    couponFundedBy: field(
+      {
+        type: 'string',
+        enum: [...COUPON_FUNDINGS],
+        description: "Who bore the order's discount, as its coupon said at placement",
+      },
+      'couponFundedBy'
+    ),
+    commission: amountField(
+      'commissionCents',
+      'commissionRate × (subTotal − the seller’s discount), rounded half-up'
+    ),
+    sellerEarning: amountField(
+      'sellerEarningCents',
+      'subTotal − the seller’s discount + shippingCost + taxAmount − commission'
+    ),
+    marketplaceTake: field(
+      {
+        type: 'number',
+        description: 'total − sellerEarning; negative when the marketplace subsidises the order',
+      },
+      (order) => centsToAmount(order.marketplaceTakeCents)
+    ),
+  })
+
   toObject() {
     return OrderTransformer.shape.write(this.resource)
   }
+
+  forStaff() {
+    return OrderTransformer.staffShape.write(this.resource)
+  }
 }
 
-/** An order's fields as the Edge console shows them: the API's shape, read synchronously. */
+/** An order's fields as the Edge console shows them: the staff's shape, read synchronously. */
 export function orderResource(order: Order) {
-  return OrderTransformer.shape.write(order)
+  return OrderTransformer.staffShape.write(order)
 }

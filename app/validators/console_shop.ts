@@ -11,3 +11,10 @@ export const shopListFiltersValidator = vine.create(
     })
     .parse(filterForm())
 )
+
+/** The page of the console's shop money page (its ledger list, sent with GET). */
+export const shopLedgerPageValidator = vine.create(
+  vine
+    .object({ page: vine.number().withoutDecimals().range([1, 10_000]).optional() })
+    .parse(filterForm())
+)

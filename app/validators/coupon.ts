@@ -4,6 +4,7 @@ import { MAX_AMOUNT, moneyAmount } from '#validators/money'
 import { amountToCents } from '#support/money'
 import { parseStoreDateTime, type StoreDateTimeProblem } from '#support/store_time'
 import { DISCOUNT_TYPES } from '#enums/discount_type'
+import { COUPON_FUNDINGS } from '#enums/ledger'
 import {
   formCheckbox,
   formNumber,
@@ -134,12 +135,14 @@ function couponForm(fields: FormFields): FormFields {
     endDate: formStoreDateTime(fields.endDate),
     usageLimit: formNumber(fields.usageLimit, null),
     isActive: formCheckbox(fields.isActive),
+    fundedBy: formText(fields.fundedBy, undefined),
   }
 }
 
 const messages = {
   'code.regex': 'The code field may contain only letters A-Z, digits 0-9, "_" and "-"',
   'discountType.enum': 'The discountType field must be FIXED or PERCENTAGE',
+  'fundedBy.enum': 'The fundedBy field must be MARKETPLACE or SELLERS',
   'positive': 'The {{ field }} field must be greater than 0',
   'decimal': 'The {{ field }} field must have at most 2 decimal places',
   'usageLimit.withoutDecimals': 'The usageLimit field must be a whole number',
@@ -161,6 +164,7 @@ export const createCouponValidator = vine.create(
       endDate: endDate(),
       usageLimit: usageLimit().optional(),
       isActive: vine.boolean({ strict: true }).optional().use(notNull()),
+      fundedBy: vine.enum(COUPON_FUNDINGS).optional().use(notNull()),
     })
     .parse(fromForm(couponForm))
 )
@@ -182,6 +186,7 @@ export const updateCouponValidator = vine.create(
       endDate: endDate().optional().use(notNull()),
       usageLimit: usageLimit().optional(),
       isActive: vine.boolean({ strict: true }).optional().use(notNull()),
+      fundedBy: vine.enum(COUPON_FUNDINGS).optional().use(notNull()),
     })
     .parse(fromForm(couponForm))
 )

@@ -17,6 +17,7 @@ const {
   Policies,
   Coupons,
   Shops,
+  ShopLedger,
   Orders,
   Payments,
   Returns,
@@ -75,6 +76,9 @@ router
         router.post('/shops/:id/approve', [Shops, 'approve']).as('shops.approve')
         router.get('/shops/:id/suspend', [Shops, 'confirmSuspend']).as('shops.confirm_suspend')
         router.post('/shops/:id/suspend', [Shops, 'suspend']).as('shops.suspend')
+        router.get('/shops/:id/ledger', [ShopLedger, 'show']).as('shops.ledger')
+        router.post('/shops/:id/commission', [ShopLedger, 'setCommission']).as('shops.commission')
+        router.post('/shops/:id/adjustments', [ShopLedger, 'adjust']).as('shops.adjust')
 
         router.resource('orders', Orders).only(['index', 'show'])
         router.get('/orders/export', [Orders, 'export']).as('orders.export')

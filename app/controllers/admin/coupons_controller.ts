@@ -23,6 +23,7 @@ const blankCoupon = () => ({
   endDate: '',
   usageLimit: '',
   isActive: true,
+  fundedBy: 'MARKETPLACE',
 })
 
 /** What every coupon page shows beside amounts and dates. */

@@ -27,6 +27,7 @@ export const FORM_LABELS = {
     endDate: 'Valid until',
     usageLimit: 'Usage limit',
     isActive: 'Active',
+    fundedBy: 'Funded by',
   },
   tax_rates: { country: 'Country', region: 'Region', rate: 'Rate' },
   shipping_methods: {
@@ -37,6 +38,11 @@ export const FORM_LABELS = {
     isActive: 'Active',
   },
   products: { reason: 'Reason shown to the seller' },
+  ledger: {
+    rate: 'Commission rate (%)',
+    amount: 'Amount',
+    reason: 'Reason',
+  },
   orders: {
     status: 'Status',
     paymentStatus: 'Payment status',

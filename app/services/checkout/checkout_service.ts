@@ -35,6 +35,8 @@ export interface ShopLines {
   shopId: string
   shopName: string
   sellerEmail: string
+  /** The shop's own commission rate (hundredths of a percent), null for the default. */
+  commissionRate: number | null
   lines: CartLine[]
 }
 
@@ -117,7 +119,7 @@ export class CheckoutService {
     return {
       address,
       method,
-      lines: lines.map(({ sellerEmail: _, ...line }) => line),
+      lines: lines.map(({ sellerEmail: _, commissionRate: __, ...line }) => line),
       shops,
       coupon,
       taxRate,
@@ -159,11 +161,12 @@ export class CheckoutService {
 /** Cart lines grouped by shop, shops in the order their first line appears. */
 function groupByShop(lines: CartLineWithSeller[]): ShopLines[] {
   const shops = new Map<string, ShopLines>()
-  for (const { sellerEmail, ...line } of lines) {
+  for (const { sellerEmail, commissionRate, ...line } of lines) {
     const shop = shops.get(line.shopId) ?? {
       shopId: line.shopId,
       shopName: line.shopName,
       sellerEmail,
+      commissionRate,
       lines: [],
     }
     shop.lines.push(line)

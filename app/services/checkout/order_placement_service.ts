@@ -45,6 +45,8 @@ import {
   type OpenedIntent,
 } from '#services/payments/payment_service'
 import type { Actor } from '#support/actor'
+import { orderMoney } from '#services/ledger/commission'
+import { defaultCommissionRate } from '#services/ledger/ledger_account_service'
 
 /** A place-order request, validated. */
 export interface PlaceOrderInput extends CheckoutInput {
@@ -294,8 +296,16 @@ function ordersOf(
   checkoutId: string,
   placedAt: DateTime
 ): Order[] {
+  const fundedBy = quote.coupon?.fundedBy ?? 'MARKETPLACE'
+  const defaultRate = defaultCommissionRate()
   return quote.shops.map((shop, position) => {
     const priced = quote.pricing.orders[position]
+    // The rate in force now, read with the cart, frozen on the order (docs/api/ledger.md).
+    const money = orderMoney({
+      ...priced,
+      commissionRate: shop.commissionRate ?? defaultRate,
+      fundedBy,
+    })
     const order = new Order().merge({
       id: randomUUID(),
       checkoutId,
@@ -317,6 +327,11 @@ function ordersOf(
       taxAmountCents: priced.taxAmount,
       discountAmountCents: priced.discountAmount,
       totalCents: priced.total,
+      commissionRate: money.commissionRate,
+      couponFundedBy: fundedBy,
+      commissionCents: money.commission,
+      sellerEarningCents: money.sellerEarning,
+      marketplaceTakeCents: money.marketplaceTake,
       shippingAddress: quote.address,
       notes: input.notes ?? null,
       createdAt: placedAt,

@@ -19,6 +19,7 @@ import { affectedRows } from '#services/coupons/affected_rows'
 import { CouponGuessLimiter } from '#services/coupons/coupon_guess_limiter'
 import { AuditTrail } from '#services/admin/audit_trail_service'
 import type { Actor } from '#support/actor'
+import type { CouponFunding } from '#enums/ledger'
 
 /** A new coupon. Amounts in cents; a PERCENTAGE value in hundredths of a percent. */
 export interface CouponInput {
@@ -31,6 +32,8 @@ export interface CouponInput {
   endDate: DateTime
   usageLimit?: number | null
   isActive?: boolean
+  /** Who bears the discount; MARKETPLACE when absent (docs/api/ledger.md). */
+  fundedBy?: CouponFunding
 }
 
 /** A partial update: only the fields present change. */
@@ -54,6 +57,7 @@ function auditedFields(coupon: Coupon): Record<string, unknown> {
     endDate: coupon.endDate,
     usageLimit: coupon.usageLimit,
     isActive: coupon.isActive,
+    fundedBy: coupon.fundedBy,
   }
 }
 
@@ -83,6 +87,7 @@ export class CouponService {
         usageLimit: input.usageLimit ?? null,
         usageCount: 0,
         isActive: input.isActive ?? true,
+        fundedBy: input.fundedBy ?? 'MARKETPLACE',
         deletedAt: null,
       })
       coupon.useTransaction(trx)

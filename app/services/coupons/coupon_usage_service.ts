@@ -10,11 +10,14 @@ import {
 } from '#exceptions/coupon_errors'
 import type { CouponRefusal, CouponTerms } from '#services/coupons/coupon_rules'
 import { affectedRows } from '#services/coupons/affected_rows'
+import type { CouponFunding } from '#enums/ledger'
 
 /** A coupon as checkout needs it: what to count a use against, what to copy, what to evaluate. */
 export interface CouponSnapshot {
   id: string
   code: string
+  /** Who bears the discount; frozen on the orders it is placed with. */
+  fundedBy: CouponFunding
   terms: CouponTerms
 }
 
@@ -30,6 +33,7 @@ type SnapshotFields = Pick<
   | 'usageLimit'
   | 'usageCount'
   | 'isActive'
+  | 'fundedBy'
 >
 
 /** The one mapping from a coupon's fields to the rules' terms. */
@@ -37,6 +41,7 @@ function snapshotFrom(coupon: SnapshotFields, startsAt: number, endsAt: number):
   return {
     id: coupon.id,
     code: coupon.code,
+    fundedBy: coupon.fundedBy,
     terms: {
       discountType: coupon.discountType,
       discountValue: coupon.discountValue,

@@ -34,6 +34,7 @@ import { orderEvent } from '#services/integrations/webhook_events'
 import type { PaymentMailPayload } from '#mails/payment_received_mail'
 import { isAdministrator } from '#policies/roles'
 import type { Actor } from '#support/actor'
+import { OrderLedger } from '#services/ledger/order_ledger'
 
 /** The shipment a move to SHIPPED may carry (docs/api/returns.md); read on no other move. */
 export interface ShipmentInput {
@@ -112,7 +113,8 @@ export class OrderStatusService {
     protected stock: StockService,
     protected audit: AuditTrail,
     protected outbox: OutboxService,
-    protected payments: PaymentService
+    protected payments: PaymentService,
+    protected orderLedger: OrderLedger
   ) {}
 
   /** A customer cancels one of their orders. */
@@ -208,6 +210,12 @@ export class OrderStatusService {
           })
       })
       await this.payments.recordManualPayment(trx, order.checkoutId, order.totalCents)
+      // The seller's earning, and for cash on delivery the cash the seller now holds, whoever
+      // records it: the one who delivered collected it (docs/api/ledger.md).
+      await this.orderLedger.earned(trx, [order])
+      if (order.paymentMethod === 'CASH_ON_DELIVERY') {
+        await this.orderLedger.cashCollected(trx, order, actor.user.id)
+      }
       await this.#record(trx, order, actor.user, 'PAYMENT_STATUS', from.paymentStatus, to)
       await this.#audit(trx, order, actor, 'PAYMENT_STATUS', from.paymentStatus, to)
       // The customer hears the order is paid, as after a card capture (docs/api/returns.md, "Mail").

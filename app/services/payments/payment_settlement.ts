@@ -10,6 +10,7 @@ import type { PaymentMailPayload } from '#mails/payment_received_mail'
 import { sqlTime } from '#support/sql_time'
 import { paymentEvent } from '#services/integrations/webhook_events'
 import { DateTime } from 'luxon'
+import { OrderLedger } from '#services/ledger/order_ledger'
 
 /**
  * Locks the orders of a checkout, in position order, for the rest of `trx`. Every change of a
@@ -42,7 +43,8 @@ export class PaymentSettlement {
   constructor(
     protected statuses: OrderStatusService,
     protected payments: PaymentService,
-    protected outbox: OutboxService
+    protected outbox: OutboxService,
+    protected orderLedger: OrderLedger
   ) {}
 
   /**
@@ -190,6 +192,11 @@ export class PaymentSettlement {
         .from('orders')
         .where('id', order.id)
         .update({ refunded_amount_cents: share, payment_status: to, updated_at: now })
+      // Refunded at the provider, outside the service: no refund row, but the seller's share.
+      await this.orderLedger.refunded(trx, order, {
+        id: null,
+        amountCents: share - order.refundedAmountCents,
+      })
       if (to !== order.paymentStatus) {
         await this.statuses.recordSystemChange(
           trx,
@@ -214,6 +221,7 @@ export class PaymentSettlement {
         .from('orders')
         .where('id', order.id)
         .update({ payment_status: 'PAID', paid_amount_cents: order.totalCents, updated_at: now })
+      await this.orderLedger.earned(trx, [order])
       await this.statuses.recordSystemChange(
         trx,
         order,

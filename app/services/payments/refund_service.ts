@@ -17,6 +17,7 @@ import { refundEvent } from '#services/integrations/webhook_events'
 import { returnRefundSucceeded } from '#services/orders/return_history'
 import type { RefundMailPayload } from '#mails/refund_issued_mail'
 import { sqlTime } from '#support/sql_time'
+import { OrderLedger } from '#services/ledger/order_ledger'
 import type { Actor } from '#support/actor'
 
 /** An order's payment status from what it was paid and given back. */
@@ -60,7 +61,8 @@ export interface IssuedRefund {
 export class RefundService {
   constructor(
     protected outbox: OutboxService,
-    protected audit: AuditTrail
+    protected audit: AuditTrail,
+    protected orderLedger: OrderLedger
   ) {}
 
   /** The refunds of an order `actor` may see, oldest first; another shop's order is a 404. */
@@ -205,6 +207,7 @@ export class RefundService {
       ).statement
     } else {
       await this.#announce(trx, refund, current)
+      await this.orderLedger.refunded(trx, current, refund)
     }
     return { refund, order: current, from, to }
   }
@@ -215,6 +218,13 @@ export class RefundService {
    */
   async succeed(refundId: string, providerRefundId: string | null) {
     await db.transaction(async (trx) => {
+      // The order's row first, as every refund takes it: its ledger share reads what the
+      // order's other refunds settled, so two successes of one order split one after the other.
+      const pending = await Refund.query({ client: trx }).where('id', refundId).first()
+      if (!pending) return
+      const lock = trx.from('orders').where('id', pending.orderId).select('id')
+      if (trx.dialect.name === 'postgres') lock.forUpdate()
+      await lock
       const changed = await trx
         .from('refunds')
         .where('id', refundId)
@@ -228,6 +238,7 @@ export class RefundService {
       const refund = await Refund.findOrFail(refundId, { client: trx })
       const order = await Order.findOrFail(refund.orderId, { client: trx })
       await this.#announce(trx, refund, order)
+      await this.orderLedger.refunded(trx, order, refund)
       await returnRefundSucceeded(trx, this.outbox, refund.id)
     })
   }

@@ -4,6 +4,7 @@ import type { ApiClient, ApiResponse } from '@japa/api-client'
 import type { Group } from '@japa/runner/core'
 import db from '@adonisjs/lucid/services/db'
 import { actor } from '#tests/helpers/actors'
+import { eraseLedgerOf } from '#tests/helpers/ledger'
 import { UserType } from '#enums/user_type'
 import { ShopStatus } from '#enums/shop_status'
 import { ShopFactory } from '#database/factories/shop_factory'
@@ -143,6 +144,11 @@ export async function cleanUp(userIds: string[], couponIds: string[]) {
   const orderRows = await db.from('orders').whereIn('user_id', userIds).select('id')
   const orderIds = orderRows.map((row) => row.id)
   await db.from('idempotency_keys').whereIn('user_id', userIds).delete()
+  const ownShops = await db.from('shops').whereIn('seller_id', userIds).select('id')
+  await eraseLedgerOf(
+    ownShops.map((row) => row.id),
+    orderIds
+  )
   const returnRows = await db.from('returns').whereIn('order_id', orderIds).select('id')
   await db
     .from('return_items')

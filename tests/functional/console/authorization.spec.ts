@@ -281,6 +281,26 @@ const ROUTES: ConsoleRoute[] = [
     params: (world) => ({ id: world.approvedShop.id }),
     snapshot: (world) => Shop.findOrFail(world.approvedShop.id).then((row) => row.status),
   },
+  {
+    name: 'console.shops.ledger',
+    params: (world) => ({ id: world.approvedShop.id }),
+  },
+  {
+    name: 'console.shops.commission',
+    params: (world) => ({ id: world.approvedShop.id }),
+    form: { rate: '15' },
+    snapshot: (world) => Shop.findOrFail(world.approvedShop.id).then((row) => row.commissionRate),
+  },
+  {
+    name: 'console.shops.adjust',
+    params: (world) => ({ id: world.approvedShop.id }),
+    form: { amount: '5', reason: 'Goodwill' },
+    snapshot: (world) =>
+      db
+        .from('ledger_entries')
+        .where('shop_id', world.approvedShop.id)
+        .then((rows) => rows.length),
+  },
   { name: 'console.orders.index' },
   {
     name: 'console.orders.show',

@@ -47,7 +47,10 @@ test.group('Console coupons: list', (group) => {
       .create()
 
     const html = await admin.page(urlFor('console.coupons.index'))
-    assert.match(rowText(assert, html, active.id), /^LIVE10 10\.00 none .* 7 \/ 50 active /)
+    assert.match(
+      rowText(assert, html, active.id),
+      /^LIVE10 10\.00 Marketplace none .* 7 \/ 50 active /
+    )
     assert.include(rowText(assert, html, scheduled.id), '0 / ∞ scheduled')
     assert.include(rowText(assert, html, expired.id), 'expired')
     assert.include(rowText(assert, html, usedUp.id), '3 / 3 used up')

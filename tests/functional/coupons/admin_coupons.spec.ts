@@ -114,6 +114,7 @@ test.group('POST /api/v1/admin/coupons', (group) => {
       usageLimit: 100,
       usageCount: 0,
       isActive: true,
+      fundedBy: 'MARKETPLACE',
     })
 
     const row = await storedRow(coupon.id)

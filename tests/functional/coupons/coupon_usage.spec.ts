@@ -31,6 +31,7 @@ test.group('CouponUsageService', (group) => {
     assert.deepEqual(snapshot, {
       id: coupon.id,
       code: 'SPRING-20',
+      fundedBy: 'MARKETPLACE',
       terms: {
         discountType: 'PERCENTAGE',
         discountValue: 1500,

@@ -4,6 +4,7 @@
 | arrives after the checkout was cancelled (refunded in full through the outbox).
 */
 import { test } from '@japa/runner'
+import { orderIdentity } from '#tests/functional/ledger/support'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { CouponFactory } from '#database/factories/coupon_factory'
@@ -252,6 +253,16 @@ test.group('POST /api/v1/payments/stripe/webhook: events', (group) => {
       state.orders.map((order) => order[1]),
       ['REFUNDED', 'REFUNDED']
     )
+    // The sellers' shares leave the ledger too (no refund row: docs/api/ledger.md).
+    for (const order of placed.orders) {
+      const entries = await db.from('ledger_entries').where('order_id', order.id)
+      assert.sameMembers(
+        entries.map((entry) => `${entry.type} ${entry.refund_id}`),
+        ['ORDER_EARNING null', 'REFUND null']
+      )
+      const identity = await orderIdentity(order.id)
+      assert.deepEqual([identity.sellerLeft, identity.marketplaceLeft], [0, 0])
+    }
   })
 
   test('cancelling an order paid by card refunds its share in full through the outbox', async ({

@@ -70,6 +70,7 @@ const ROLE_ACTIONS: Record<keyof typeof policies, Record<string, UserType[]>> = 
     viewAny: ADMINS,
     decideAny: ADMINS,
   },
+  LedgerPolicy: { viewOwn: [SELLER], viewAny: ADMINS, setCommission: ADMINS, adjust: ADMINS },
 }
 
 /** Actions that judge a row too, tested below. */

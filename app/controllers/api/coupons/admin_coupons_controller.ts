@@ -18,7 +18,9 @@ export default class AdminCouponsController {
     await bouncer.with(CouponPolicy).authorize('create')
     const input = await request.validateUsing(createCouponValidator, { data: request.body() })
     const coupon = await this.coupons.create(actor, input)
-    return response.created(await serialize(CouponTransformer.transform(coupon)))
+    return response.created(
+      await serialize(CouponTransformer.transform(coupon).useVariant('forAdmin'))
+    )
   }
 
   /** Live coupons, newest first, in the page shape. */
@@ -27,7 +29,7 @@ export default class AdminCouponsController {
     const query = await request.validateUsing(paginationValidator, { data: request.qs() })
     const slice = pageRequest(query)
     const { coupons, total } = await this.coupons.list(slice.limit, slice.offset)
-    return page(CouponTransformer.transform(coupons), total, slice)
+    return page(CouponTransformer.transform(coupons).useVariant('forAdmin'), total, slice)
   }
 
   /** Changes the given fields. */
@@ -35,7 +37,7 @@ export default class AdminCouponsController {
     await bouncer.with(CouponPolicy).authorize('update')
     const changes = await request.validateUsing(updateCouponValidator, { data: request.body() })
     const coupon = await this.coupons.update(actor, params.id, changes)
-    return serialize(CouponTransformer.transform(coupon))
+    return serialize(CouponTransformer.transform(coupon).useVariant('forAdmin'))
   }
 
   /** Soft-deletes a coupon: `{id, deleted: true}`. */

@@ -38,14 +38,18 @@ export default abstract class StaffOrdersController {
     await this.authorize(ctx.bouncer, 'view')
     const { filters, slice } = await this.listQuery(ctx)
     const result = await this.queries.list(ctx.actor, filters, slice)
-    return page(OrderTransformer.transform(result.items), result.total, slice)
+    return page(
+      OrderTransformer.transform(result.items).useVariant('forStaff'),
+      result.total,
+      slice
+    )
   }
 
   /** Shows one order with its history. */
   async show({ actor, bouncer, params }: HttpContext) {
     await this.authorize(bouncer, 'view')
     const order = await this.queries.find(actor, params.id)
-    return serialize(OrderTransformer.transform(order))
+    return serialize(OrderTransformer.transform(order).useVariant('forStaff'))
   }
 
   /** Moves an order along its state machine. */
@@ -55,7 +59,7 @@ export default abstract class StaffOrdersController {
       data: request.body(),
     })
     const order = await this.statuses.changeStatus(actor, params.id, status, shipment)
-    return serialize(OrderTransformer.transform(order))
+    return serialize(OrderTransformer.transform(order).useVariant('forStaff'))
   }
 
   /** Records a payment or a refund. */
@@ -65,7 +69,7 @@ export default abstract class StaffOrdersController {
       data: request.body(),
     })
     const order = await this.statuses.changePaymentStatus(actor, params.id, paymentStatus)
-    return serialize(OrderTransformer.transform(order))
+    return serialize(OrderTransformer.transform(order).useVariant('forStaff'))
   }
 
   /** The refunds of an order, oldest first. */
