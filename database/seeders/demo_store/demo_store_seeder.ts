@@ -440,7 +440,6 @@ export class DemoStoreSeeder {
         idempotencyKey: `demo-placement-${String(placement + 1).padStart(3, '0')}`,
       })
       made.orders += orders.length
-      made.mailsMarkedSent += await this.#markMailSent()
 
       // A coupon use is given back when every order of its checkout is cancelled; the demo keeps
       // its coupon uses, so only checkouts without a coupon are ever cancelled.
@@ -465,6 +464,8 @@ export class DemoStoreSeeder {
         }
         await this.#dateBack(order, placedAt, steps)
       }
+      // After the orders' later steps too: shipping, delivery, refunds and cancellations mail.
+      made.mailsMarkedSent += await this.#markMailSent()
     }
   }
 
@@ -522,8 +523,8 @@ export class DemoStoreSeeder {
 
   /**
    * Marks the mail waiting for the demo's made-up addresses as sent without sending it, and
-   * returns how many: a placement queues a confirmation and a notice for each seller, which must
-   * never reach a mail server. The rows stay, as a sent message's row does; mail to anyone else
+   * returns how many: a placement queues a confirmation and a notice for each seller, and each
+   * later step of an order mails its customer, which must never reach a mail server. The rows stay, as a sent message's row does; mail to anyone else
    * is left to the worker.
    */
   async #markMailSent(): Promise<number> {
