@@ -60,7 +60,9 @@ export const controllers = {
     },
     ledger: {
       AdminLedger: () => import('#controllers/api/ledger/admin_ledger_controller'),
+      AdminPayouts: () => import('#controllers/api/ledger/admin_payouts_controller'),
       SellerLedger: () => import('#controllers/api/ledger/seller_ledger_controller'),
+      SellerPayouts: () => import('#controllers/api/ledger/seller_payouts_controller'),
     },
     legal: {
       Policies: () => import('#controllers/api/legal/policies_controller'),

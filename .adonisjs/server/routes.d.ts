@@ -76,11 +76,17 @@ export type ScannedRoutes = {
     'payments.webhook': { paramsTuple?: []; params?: {} }
     'seller_ledger.balance': { paramsTuple?: []; params?: {} }
     'seller_ledger.index': { paramsTuple?: []; params?: {} }
+    'seller_payouts.index': { paramsTuple?: []; params?: {} }
     'admin_ledger.commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_ledger.set_commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_ledger.balance': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_ledger.index': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_ledger.adjust': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_payouts.set_stripe_account': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_payouts.index': { paramsTuple?: []; params?: {} }
+    'admin_payouts.run': { paramsTuple?: []; params?: {} }
+    'admin_payouts.paid': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_payouts.failed': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'activity.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.store': { paramsTuple?: []; params?: {} }
@@ -252,9 +258,11 @@ export type ScannedRoutes = {
     'admin_payments.index': { paramsTuple?: []; params?: {} }
     'seller_ledger.balance': { paramsTuple?: []; params?: {} }
     'seller_ledger.index': { paramsTuple?: []; params?: {} }
+    'seller_payouts.index': { paramsTuple?: []; params?: {} }
     'admin_ledger.commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_ledger.balance': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_ledger.index': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_payouts.index': { paramsTuple?: []; params?: {} }
     'activity.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -354,9 +362,11 @@ export type ScannedRoutes = {
     'admin_payments.index': { paramsTuple?: []; params?: {} }
     'seller_ledger.balance': { paramsTuple?: []; params?: {} }
     'seller_ledger.index': { paramsTuple?: []; params?: {} }
+    'seller_payouts.index': { paramsTuple?: []; params?: {} }
     'admin_ledger.commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_ledger.balance': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_ledger.index': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_payouts.index': { paramsTuple?: []; params?: {} }
     'activity.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.index': { paramsTuple?: []; params?: {} }
     'admin_webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -445,6 +455,9 @@ export type ScannedRoutes = {
     'payments.retry': { paramsTuple: [ParamValue]; params: {'checkoutId': ParamValue} }
     'payments.webhook': { paramsTuple?: []; params?: {} }
     'admin_ledger.adjust': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_payouts.run': { paramsTuple?: []; params?: {} }
+    'admin_payouts.paid': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_payouts.failed': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_webhooks.store': { paramsTuple?: []; params?: {} }
     'admin_webhooks.rotate_secret': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_webhooks.redeliver': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -509,6 +522,7 @@ export type ScannedRoutes = {
     'admin_orders.update_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_orders.update_payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_ledger.set_commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_payouts.set_stripe_account': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_webhooks.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.policies.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }

@@ -10,6 +10,7 @@ import PaymentRefundedMail from '#mails/payment_refunded_mail'
 import RefundIssuedMail from '#mails/refund_issued_mail'
 import OrderUpdateMail from '#mails/order_update_mail'
 import ReturnUpdateMail from '#mails/return_update_mail'
+import PayoutUpdateMail from '#mails/payout_update_mail'
 
 /**
  * Every kind of outbox message and the mail it becomes. The outbox stores the kind and a plain
@@ -27,6 +28,7 @@ export const MAIL_KINDS = {
   refund_issued: (payload: any) => new RefundIssuedMail(payload),
   order_update: (payload: any) => new OrderUpdateMail(payload),
   return_update: (payload: any) => new ReturnUpdateMail(payload),
+  payout_update: (payload: any) => new PayoutUpdateMail(payload),
 } satisfies Record<string, (payload: any) => BaseMail>
 
 export type MailKind = keyof typeof MAIL_KINDS

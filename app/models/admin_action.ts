@@ -16,6 +16,7 @@ export const AUDIT_TARGET_TYPES = [
   'product',
   'webhook_endpoint',
   'api_key',
+  'payout',
 ] as const
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number]
 
@@ -34,6 +35,9 @@ export const AUDIT_ACTIONS = [
   'shop.suspended',
   'shop.commission_changed',
   'shop.ledger_adjusted',
+  'shop.stripe_account_changed',
+  'payout.paid',
+  'payout.failed',
   'order.status_changed',
   'order.payment_changed',
   'order.refunded',

@@ -9,6 +9,10 @@ import LedgerEntryTransformer, {
   BalanceTransformer,
   CommissionTransformer,
 } from '#transformers/ledger_transformer'
+import PayoutTransformer, {
+  PayoutRunTransformer,
+  StripeAccountTransformer,
+} from '#transformers/payout_transformer'
 import PaymentTransformer from '#transformers/payment_transformer'
 import RefundTransformer from '#transformers/refund_transformer'
 import ReturnTransformer from '#transformers/return_transformer'
@@ -105,6 +109,9 @@ export const sharedSchemas: Record<string, JsonSchema> = {
   LedgerEntry: LedgerEntryTransformer.shape.schema,
   Balance: BalanceTransformer.shape.schema,
   Commission: CommissionTransformer.shape.schema,
+  Payout: PayoutTransformer.shape.schema,
+  PayoutRun: PayoutRunTransformer.shape.schema,
+  StripeAccount: StripeAccountTransformer.shape.schema,
   AdminAction: AdminActionTransformer.shape.schema,
   WebhookEndpoint: WebhookEndpointTransformer.shape.schema,
   WebhookEndpointSecret: WebhookSecretTransformer.schema,

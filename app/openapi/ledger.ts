@@ -9,10 +9,27 @@ import {
 } from '#validators/ledger'
 import { paginationValidator } from '#validators/pagination'
 import { ShopNotFound } from '#exceptions/catalog_errors'
+import {
+  PayoutNotFound,
+  PayoutNotPending,
+  PayoutSettledByProvider,
+} from '#exceptions/payout_errors'
+import {
+  payoutFailedValidator,
+  payoutListValidator,
+  payoutPaidValidator,
+  sellerPayoutListValidator,
+  stripeAccountValidator,
+} from '#validators/payout'
 
 const entry = ref('LedgerEntry')
 const balance = ref('Balance')
 const commission = ref('Commission')
+const payout = ref('Payout')
+const payoutRules =
+  'docs/api/payouts.md. A payout is the whole available balance of its shop when it was made ' +
+  '(at least PAYOUT_MINIMUM), with its PAYOUT entry in the same transaction; PENDING, then PAID ' +
+  'or FAILED (a PAYOUT_REVERSAL entry gives the amount back).'
 const seller = bearer('Seller money', [UserType.SELLER], 'problem')
 const admin = bearer('Seller money administration', ADMIN_ROLES, 'problem')
 const balanceRules =
@@ -112,6 +129,78 @@ export const ledgerPaths: AreaPaths = {
       pathParams: ['id'],
       body: adjustmentValidator.toJSONSchema() as JsonSchema,
       responses: { 201: { description: 'The entry', schema: entry } },
+      errors: [ShopNotFound],
+    },
+  },
+  '/api/v1/seller/payouts': {
+    get: {
+      ...seller,
+      operationId: 'listSellerPayouts',
+      summary: 'The payouts of the seller’s shops, newest first',
+      description: payoutRules,
+      query: sellerPayoutListValidator.toJSONSchema() as JsonSchema,
+      responses: { 200: { description: 'A page of payouts', schema: pageOf(payout) } },
+    },
+  },
+  '/api/v1/admin/payouts': {
+    get: {
+      ...admin,
+      operationId: 'listPayouts',
+      summary: 'Every payout, newest first, by status and shop',
+      description: payoutRules,
+      query: payoutListValidator.toJSONSchema() as JsonSchema,
+      responses: { 200: { description: 'A page of payouts', schema: pageOf(payout) } },
+    },
+  },
+  '/api/v1/admin/payouts/run': {
+    post: {
+      ...admin,
+      operationId: 'runPayouts',
+      summary: 'Pay every shop whose available balance reaches PAYOUT_MINIMUM',
+      description:
+        payoutRules +
+        ' Each shop is locked while its balance is read and its payout written, so two runs at ' +
+        'once pay each shop once. A negative balance carries over. Shops with money that could ' +
+        'not be paid are named in `skipped` (below the minimum; with PAYOUT_PROVIDER=stripe, no ' +
+        'Stripe account). The same as `node ace payouts:run`.',
+      responses: { 200: { description: 'What the run did', schema: ref('PayoutRun') } },
+    },
+  },
+  '/api/v1/admin/payouts/{id}/paid': {
+    post: {
+      ...admin,
+      operationId: 'markPayoutPaid',
+      summary: 'Mark a pending manual payout paid, with the bank’s reference',
+      description: payoutRules + ' Mails the seller; sends `payout.paid`. Audited.',
+      pathParams: ['id'],
+      body: payoutPaidValidator.toJSONSchema() as JsonSchema,
+      responses: { 200: { description: 'The payout', schema: payout } },
+      errors: [PayoutNotFound, PayoutNotPending, PayoutSettledByProvider],
+    },
+  },
+  '/api/v1/admin/payouts/{id}/failed': {
+    post: {
+      ...admin,
+      operationId: 'markPayoutFailed',
+      summary: 'Mark a pending manual payout failed: its amount goes back to the balance',
+      description: payoutRules + ' Writes the PAYOUT_REVERSAL entry; mails the seller. Audited.',
+      pathParams: ['id'],
+      body: payoutFailedValidator.toJSONSchema() as JsonSchema,
+      responses: { 200: { description: 'The payout', schema: payout } },
+      errors: [PayoutNotFound, PayoutNotPending, PayoutSettledByProvider],
+    },
+  },
+  '/api/v1/admin/shops/{id}/stripe-account': {
+    put: {
+      ...admin,
+      operationId: 'setShopStripeAccount',
+      summary: 'Set or clear the Stripe Connect account a shop’s payouts are transferred to',
+      description:
+        '`stripeAccountId` `acct_` and letters or digits, or null. Audited ' +
+        '(`shop.stripe_account_changed`).',
+      pathParams: ['id'],
+      body: stripeAccountValidator.toJSONSchema() as JsonSchema,
+      responses: { 200: { description: 'The account', schema: ref('StripeAccount') } },
       errors: [ShopNotFound],
     },
   },

@@ -22,4 +22,5 @@ export const policies = {
   PaymentPolicy: () => import('#policies/payment_policy'),
   ReturnPolicy: () => import('#policies/return_policy'),
   LedgerPolicy: () => import('#policies/ledger_policy'),
+  PayoutPolicy: () => import('#policies/payout_policy'),
 }

@@ -3,6 +3,7 @@ import type Order from '#models/order'
 import type Payment from '#models/payment'
 import type Refund from '#models/refund'
 import type OrderReturn from '#models/order_return'
+import type Payout from '#models/payout'
 import type { WebhookEventType } from '#enums/webhook_event'
 
 /** The outbox kind of a webhook event: the worker fans it out to the subscribed endpoints. */
@@ -202,5 +203,27 @@ export function returnEvent(
       quantity: item.quantity,
       refundAmountCents: item.refundAmountCents,
     })),
+  })
+}
+
+/**
+ * The outbox entry of `payout.created` or `payout.paid` (docs/api/payouts.md). Its resource is
+ * the shop, so an endpoint gets a shop's payout events in the order they happened.
+ */
+export function payoutEvent(
+  type: Extract<WebhookEventType, 'payout.created' | 'payout.paid'>,
+  payout: Payout,
+  occurredAt: DateTime
+): WebhookOutboxEntry {
+  return webhookEntry(type, `shop:${payout.shopId}`, occurredAt, {
+    id: payout.id,
+    shopId: payout.shopId,
+    amountCents: payout.amountCents,
+    currency: payout.currency,
+    status: payout.status,
+    provider: payout.provider,
+    reference: payout.reference,
+    createdAt: payout.createdAt.toUTC().toISO(),
+    paidAt: payout.paidAt?.toUTC().toISO() ?? null,
   })
 }

@@ -1,5 +1,6 @@
 import app from '@adonisjs/core/services/app'
 import { PaymentGateway } from '#services/payments/payment_gateway'
+import { transferPayout, type TransferCall } from '#services/ledger/stripe_transfers'
 
 /** A refund at the provider; `refundId` names the refunds row it settles, when there is one. */
 interface RefundCall {
@@ -13,6 +14,12 @@ interface RefundCall {
 async function refunds() {
   const { RefundService } = await import('#services/payments/refund_service')
   return app.container.make(RefundService)
+}
+
+/** The payout service, loaded when called, for the same reason. */
+async function payouts() {
+  const { PayoutService } = await import('#services/ledger/payout_service')
+  return app.container.make(PayoutService)
 }
 
 /**
@@ -34,13 +41,22 @@ export const PROVIDER_CALLS = {
     const refunded = await provider.refund(call)
     if (service && refundId) await service.succeed(refundId, refunded.id)
   },
+  // A payout's Connect transfer (docs/api/payouts.md): PAID with the transfer's id once Stripe
+  // answered; one an admin already settled by hand is not sent.
+  payout_transfer: async (call: TransferCall) => {
+    const service = await payouts()
+    if (!(await service.isPending(call.payoutId))) return
+    const transferId = await transferPayout(call)
+    await service.settleTransfer(call.payoutId, transferId)
+  },
 } satisfies Record<string, (payload: any) => Promise<void>>
 
 export type ProviderCallKind = keyof typeof PROVIDER_CALLS
 
 /**
  * What becomes of a provider call's purpose when the outbox gives up on it (its last try
- * failed): a refund of a refunds row is FAILED and its amount refundable again.
+ * failed): a refund of a refunds row is FAILED and its amount refundable again; a payout's
+ * transfer makes the payout FAILED, its amount back in the shop's balance.
  */
 export const PROVIDER_CALL_GIVE_UPS: Partial<
   Record<ProviderCallKind, (payload: any) => Promise<void>>
@@ -49,5 +65,9 @@ export const PROVIDER_CALL_GIVE_UPS: Partial<
     if (!payload.refundId) return
     const service = await refunds()
     await service.fail(payload.refundId)
+  },
+  payout_transfer: async (call: TransferCall) => {
+    const service = await payouts()
+    await service.failTransfer(call.payoutId)
   },
 }

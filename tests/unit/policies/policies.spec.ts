@@ -71,6 +71,7 @@ const ROLE_ACTIONS: Record<keyof typeof policies, Record<string, UserType[]>> = 
     decideAny: ADMINS,
   },
   LedgerPolicy: { viewOwn: [SELLER], viewAny: ADMINS, setCommission: ADMINS, adjust: ADMINS },
+  PayoutPolicy: { viewOwn: [SELLER], viewAny: ADMINS, manage: ADMINS, setStripeAccount: ADMINS },
 }
 
 /** Actions that judge a row too, tested below. */
