@@ -33,7 +33,9 @@ export const controllers = {
       Cart: () => import('#controllers/api/cart/cart_controller'),
     },
     catalog: {
+      AdminCategories: () => import('#controllers/api/catalog/admin_categories_controller'),
       AdminShops: () => import('#controllers/api/catalog/admin_shops_controller'),
+      Categories: () => import('#controllers/api/catalog/categories_controller'),
       Products: () => import('#controllers/api/catalog/products_controller'),
       SellerProducts: () => import('#controllers/api/catalog/seller_products_controller'),
       SellerShops: () => import('#controllers/api/catalog/seller_shops_controller'),

@@ -161,6 +161,7 @@ export type ScannedRoutes = {
     'user_administration.activate': { paramsTuple: [ParamValue]; params: {'userId': ParamValue} }
     'products.index': { paramsTuple?: []; params?: {} }
     'products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'categories.index': { paramsTuple?: []; params?: {} }
     'seller_shops.index': { paramsTuple?: []; params?: {} }
     'seller_shops.store': { paramsTuple?: []; params?: {} }
     'seller_shops.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -172,6 +173,10 @@ export type ScannedRoutes = {
     'admin_shops.index': { paramsTuple?: []; params?: {} }
     'admin_shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_categories.index': { paramsTuple?: []; params?: {} }
+    'admin_categories.store': { paramsTuple?: []; params?: {} }
+    'admin_categories.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_categories.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   GET: {
     'health.show': { paramsTuple?: []; params?: {} }
@@ -250,10 +255,12 @@ export type ScannedRoutes = {
     'auth.reset_password': { paramsTuple?: []; params?: {} }
     'products.index': { paramsTuple?: []; params?: {} }
     'products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'categories.index': { paramsTuple?: []; params?: {} }
     'seller_shops.index': { paramsTuple?: []; params?: {} }
     'seller_products.index': { paramsTuple?: []; params?: {} }
     'seller_products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shops.index': { paramsTuple?: []; params?: {} }
+    'admin_categories.index': { paramsTuple?: []; params?: {} }
   }
   HEAD: {
     'health.show': { paramsTuple?: []; params?: {} }
@@ -332,10 +339,12 @@ export type ScannedRoutes = {
     'auth.reset_password': { paramsTuple?: []; params?: {} }
     'products.index': { paramsTuple?: []; params?: {} }
     'products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'categories.index': { paramsTuple?: []; params?: {} }
     'seller_shops.index': { paramsTuple?: []; params?: {} }
     'seller_products.index': { paramsTuple?: []; params?: {} }
     'seller_products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shops.index': { paramsTuple?: []; params?: {} }
+    'admin_categories.index': { paramsTuple?: []; params?: {} }
   }
   POST: {
     'policies.store': { paramsTuple?: []; params?: {} }
@@ -392,6 +401,7 @@ export type ScannedRoutes = {
     'auth.reset_password_body': { paramsTuple?: []; params?: {} }
     'seller_shops.store': { paramsTuple?: []; params?: {} }
     'seller_products.store': { paramsTuple?: []; params?: {} }
+    'admin_categories.store': { paramsTuple?: []; params?: {} }
   }
   PUT: {
     'policies.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -417,6 +427,7 @@ export type ScannedRoutes = {
     'seller_products.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_categories.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   DELETE: {
     'cart.clear': { paramsTuple?: []; params?: {} }
@@ -430,6 +441,7 @@ export type ScannedRoutes = {
     'console.coupons.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_products.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_categories.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   PATCH: {
     'console.policies.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }

@@ -14,13 +14,29 @@ import {
   updateProductValidator,
 } from '#validators/product'
 import { FRAMEWORK_ERROR_DEFINITIONS as known } from '#exceptions/describe_error'
-import { ProductNotFound, ShopNotFound, SkuExists } from '#exceptions/catalog_errors'
+import {
+  CategoryCycle,
+  CategoryNotEmpty,
+  CategoryNotFound,
+  CategorySlugExists,
+  ProductNotFound,
+  ShopNotFound,
+  SkuExists,
+  UnknownCategories,
+} from '#exceptions/catalog_errors'
+import {
+  categoryListValidator,
+  createCategoryValidator,
+  updateCategoryValidator,
+} from '#validators/category'
 
 const seller = bearer('Seller: shops and products', [UserType.SELLER], 'problem')
 const admin = bearer('Admin: shops', ADMIN_ROLES, 'problem')
 const product = ref('Product')
 const sellerProduct = ref('SellerProduct')
 const shop = ref('Shop')
+const category = ref('Category')
+const categoryAdmin = bearer('Admin: categories', ADMIN_ROLES, 'problem')
 
 /** Public catalog, sellers' shops and products, shop moderation. */
 export const catalogPaths: AreaPaths = {
@@ -35,7 +51,9 @@ export const catalogPaths: AreaPaths = {
         'case-insensitively, with `%`, `_` and `\\` taken literally (`q=100%` finds "100% ' +
         'cotton", not "1000 cotton"); on SQLite case folding covers ASCII letters only. A ' +
         '`shopId` that is unknown or not approved gives an empty page. `sort`: newest (default), ' +
-        'price_asc, price_desc; ties are broken by newest, then id, so pages never overlap.',
+        'price_asc, price_desc; ties are broken by newest, then id, so pages never overlap. ' +
+        '`categoryId` keeps the products filed directly under that category (not under its ' +
+        'subcategories); an unknown one gives an empty page.',
       tags: ['Catalog'],
       auth: 'none',
       style: 'problem',
@@ -128,8 +146,11 @@ export const catalogPaths: AreaPaths = {
         '`isActive` defaults to true.',
       body: createProductValidator.toJSONSchema() as JsonSchema,
       responses: { 201: { description: 'The new product', schema: sellerProduct } },
-      errors: [ShopNotFound, SkuExists],
-      errorNotes: { 404: "`shopId` unknown or another seller's." },
+      errors: [ShopNotFound, SkuExists, UnknownCategories],
+      errorNotes: {
+        404: "`shopId` unknown or another seller's.",
+        422: '`categoryIds` (at most 20, duplicates ignored) names a category that does not exist.',
+      },
     },
   },
   '/api/v1/seller/products/{id}': {
@@ -156,8 +177,9 @@ export const catalogPaths: AreaPaths = {
       pathParams: ['id'],
       body: updateProductValidator.toJSONSchema() as JsonSchema,
       responses: { 200: { description: 'The product', schema: sellerProduct } },
-      errors: [ProductNotFound, ShopNotFound, SkuExists],
+      errors: [ProductNotFound, ShopNotFound, SkuExists, UnknownCategories],
       errorNotes: {
+        422: '`categoryIds` names a category that does not exist; `categoryIds` replaces the set.',
         404: 'No such product (unknown, deleted or another seller’s), or `shopId` is not one of your shops.',
         409: 'The new SKU, or the SKU in the target shop, is taken.',
       },
@@ -213,6 +235,77 @@ export const catalogPaths: AreaPaths = {
       pathParams: ['id'],
       responses: { 200: { description: 'The shop, SUSPENDED', schema: shop } },
       errors: [ShopNotFound],
+    },
+  },
+  '/api/v1/categories': {
+    get: {
+      operationId: 'listCategories',
+      summary: 'The category tree',
+      description:
+        'Every category, roots first, each with its `children`; siblings by name, then slug.',
+      tags: ['Catalog'],
+      auth: 'none',
+      style: 'problem',
+      responses: {
+        200: {
+          description: 'The tree',
+          schema: {
+            type: 'object',
+            required: ['items'],
+            additionalProperties: false,
+            properties: { items: { type: 'array', items: ref('CategoryTreeNode') } },
+          },
+        },
+      },
+    },
+  },
+  '/api/v1/admin/categories': {
+    get: {
+      ...categoryAdmin,
+      operationId: 'listAdminCategories',
+      summary: 'Every category, by slug (flat)',
+      query: categoryListValidator.toJSONSchema() as JsonSchema,
+      responses: { 200: { description: 'A page of categories', schema: pageOf(category) } },
+    },
+    post: {
+      ...categoryAdmin,
+      operationId: 'createCategory',
+      summary: 'Add a category',
+      description:
+        '`slug` is lower-case ASCII letters, digits and single hyphens (upper case is ' +
+        'lower-cased; anything else, look-alike Unicode letters included, is refused), unique ' +
+        'across the tree. `parentId` absent or null makes a root.',
+      body: createCategoryValidator.toJSONSchema() as JsonSchema,
+      responses: { 201: { description: 'The new category', schema: category } },
+      errors: [CategoryNotFound, CategorySlugExists],
+      errorNotes: { 404: '`parentId` names no category.' },
+    },
+  },
+  '/api/v1/admin/categories/{id}': {
+    put: {
+      ...categoryAdmin,
+      operationId: 'updateCategory',
+      summary: 'Rename, re-slug or move a category (partial)',
+      description:
+        '`parentId: null` makes it a root. A parent that is the category itself or one of its ' +
+        'descendants is refused (`CATEGORY_CYCLE`); tree changes are serialised, so two ' +
+        'simultaneous moves cannot close a cycle together.',
+      pathParams: ['id'],
+      body: updateCategoryValidator.toJSONSchema() as JsonSchema,
+      responses: { 200: { description: 'The category', schema: category } },
+      errors: [CategoryNotFound, CategorySlugExists, CategoryCycle],
+      errorNotes: { 404: 'Unknown category, or `parentId` names no category.' },
+    },
+    delete: {
+      ...categoryAdmin,
+      operationId: 'deleteCategory',
+      summary: 'Delete an empty category',
+      pathParams: ['id'],
+      responses: { 200: { description: 'Deleted', schema: deletedSchema } },
+      errors: [CategoryNotFound, CategoryNotEmpty],
+      errorNotes: {
+        409: 'It has subcategories, or products (deleted ones included) are filed under it.',
+      },
     },
   },
 }

@@ -13,6 +13,7 @@ import ProductTransformer from '#transformers/product_transformer'
 import ShippingAddressTransformer from '#transformers/shipping_address_transformer'
 import ShippingMethodTransformer from '#transformers/shipping_method_transformer'
 import ShopTransformer from '#transformers/shop_transformer'
+import CategoryTransformer from '#transformers/category_transformer'
 import TaxRateTransformer from '#transformers/tax_rate_transformer'
 import UserTransformer from '#transformers/user_transformer'
 import WebhookEndpointTransformer, {
@@ -83,6 +84,19 @@ export const sharedSchemas: Record<string, JsonSchema> = {
   PolicyConsent: PolicyConsentTransformer.shape.schema,
   ConsentStatus: ConsentStatusTransformer.shape.schema,
   Shop: ShopTransformer.shape.schema,
+  Category: CategoryTransformer.shape.schema,
+  CategoryTreeNode: {
+    type: 'object',
+    required: ['id', 'name', 'slug', 'parentId', 'children'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      name: { type: 'string' },
+      slug: { type: 'string' },
+      parentId: { type: ['string', 'null'], format: 'uuid' },
+      children: { type: 'array', items: { $ref: '#/components/schemas/CategoryTreeNode' } },
+    },
+  },
   Product: ProductTransformer.shape.schema,
   SellerProduct: ProductTransformer.sellerShape.schema,
   Cart: CartTransformer.shape.schema,

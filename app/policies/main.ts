@@ -20,4 +20,5 @@ export const policies = {
   HealthPolicy: () => import('#policies/health_policy'),
   IntegrationPolicy: () => import('#policies/integration_policy'),
   PaymentPolicy: () => import('#policies/payment_policy'),
+  CategoryPolicy: () => import('#policies/category_policy'),
 }

@@ -27,7 +27,12 @@ export interface ProductRow {
   is_active: boolean | number
   created_at: Date | string
   updated_at: Date | string
+  /** Set by the service from `product_categories`, sorted. */
+  category_ids: string[]
 }
+
+/** The categories a product is filed under: the service puts them in `$extras.categoryIds`. */
+const categoryIdsSchema = { type: 'array', items: uuid, description: 'Sorted category ids' }
 
 /** The product as the public catalog shows it; its `shop` must be preloaded. */
 const catalogShape = shapeOf<Product>()({
@@ -41,6 +46,10 @@ const catalogShape = shapeOf<Product>()({
   stock: field({ type: 'integer', minimum: 0 }, 'stock'),
   inStock: field({ type: 'boolean' }, (product) => product.stock > 0),
   isActive: field({ type: 'boolean', description: "The seller's own switch" }, 'isActive'),
+  categoryIds: field(
+    categoryIdsSchema,
+    (product): string[] => (product.$extras.categoryIds as string[] | undefined) ?? []
+  ),
   createdAt: instantField('createdAt'),
   updatedAt: instantField('updatedAt'),
 })
@@ -95,6 +104,7 @@ export default class ProductTransformer extends ApiTransformer<Product> {
     stock: 'stock',
     inStock: (row) => row.stock > 0,
     isActive: (row) => Boolean(row.is_active),
+    categoryIds: 'category_ids',
     createdAt: (row) => instantOfRow(row.created_at),
     updatedAt: (row) => instantOfRow(row.updated_at),
   })

@@ -6,12 +6,14 @@ import { controllers } from '#generated/controllers'
 import { middleware } from '#start/kernel'
 import { catalogSearchThrottle } from '#start/limiter'
 
-const { Products, SellerShops, SellerProducts, AdminShops } = controllers.api.catalog
+const { Products, Categories, SellerShops, SellerProducts, AdminShops, AdminCategories } =
+  controllers.api.catalog
 
 router
   .group(() => {
     router.get('/products', [Products, 'index']).use(catalogSearchThrottle)
     router.get('/products/:id', [Products, 'show'])
+    router.get('/categories', [Categories, 'index'])
   })
   .prefix('/api/v1')
 
@@ -42,3 +44,14 @@ router
       .use(middleware.auth({ scope: 'catalog:write' }))
   })
   .prefix('/api/v1/admin')
+
+// The category tree is managed by administrators signed in, not by API keys.
+router
+  .group(() => {
+    router.get('/categories', [AdminCategories, 'index'])
+    router.post('/categories', [AdminCategories, 'store'])
+    router.put('/categories/:id', [AdminCategories, 'update'])
+    router.delete('/categories/:id', [AdminCategories, 'destroy'])
+  })
+  .prefix('/api/v1/admin')
+  .use(middleware.auth())

@@ -14,6 +14,7 @@ import { OutboxService } from '#services/mail/outbox_service'
 import { lowStockEvent } from '#services/integrations/webhook_events'
 import { crossesLowStock, lowStockThreshold } from '#services/catalog/stock_service'
 import { lockedStock } from '#queries/product_stock'
+import { CategoryService } from '#services/catalog/category_service'
 
 /** A product as a seller describes it; money in integer cents. */
 export interface ProductInput {
@@ -24,6 +25,8 @@ export interface ProductInput {
   priceCents: number
   stock: number
   isActive?: boolean
+  /** Replaces the product's categories when given. */
+  categoryIds?: string[]
 }
 
 const SKU_INDEX = {
@@ -37,6 +40,7 @@ const SKU_INDEX = {
 export class ProductService {
   constructor(
     protected shops: ShopService,
+    protected categories: CategoryService,
     protected audit: AuditTrail,
     protected outbox: OutboxService
   ) {}
@@ -59,6 +63,11 @@ export class ProductService {
           { client: trx }
         )
         product.$setRelated('shop', shop)
+        product.$extras.categoryIds = await this.categories.fileProduct(
+          trx,
+          product.id,
+          input.categoryIds ?? []
+        )
         return product
       })
     )
@@ -73,7 +82,12 @@ export class ProductService {
     if (filter.shopId) await this.shops.ownedShop(actor, filter.shopId)
     const query = this.#owned(actor).preload('shop')
     if (filter.shopId) query.where('products.shop_id', filter.shopId)
-    return pageOf(query, page, (slice) => slice.withScopes((scopes) => scopes.sortedBy('newest')))
+    const result = await pageOf(query, page, (slice) =>
+      slice.withScopes((scopes) => scopes.sortedBy('newest'))
+    )
+    const ids = await this.categories.idsOf(result.items.map((product) => product.id))
+    for (const product of result.items) product.$extras.categoryIds = ids.get(product.id) ?? []
+    return result
   }
 
   /**
@@ -115,6 +129,10 @@ export class ProductService {
           }
           await this.outbox.enqueueAll(trx, [lowStockEvent(crossing, threshold, at)], at)
         }
+        product.$extras.categoryIds =
+          input.categoryIds === undefined
+            ? await this.categories.idsOfProduct(product.id, trx)
+            : await this.categories.fileProduct(trx, product.id, input.categoryIds)
         return product
       })
     )
@@ -203,6 +221,7 @@ export class ProductService {
       .preload('shop')
       .first()
     if (!product) throw new ProductNotFound()
+    product.$extras.categoryIds = await this.categories.idsOfProduct(product.id, trx)
     return product
   }
 
