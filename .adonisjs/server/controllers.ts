@@ -39,6 +39,7 @@ export const controllers = {
       Products: () => import('#controllers/api/catalog/products_controller'),
       SellerProducts: () => import('#controllers/api/catalog/seller_products_controller'),
       SellerShops: () => import('#controllers/api/catalog/seller_shops_controller'),
+      Shops: () => import('#controllers/api/catalog/shops_controller'),
     },
     checkout: {
       AdminShippingMethods: () => import('#controllers/api/checkout/admin_shipping_methods_controller'),

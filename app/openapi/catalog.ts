@@ -5,6 +5,7 @@ import {
   adminShopListValidator,
   createShopValidator,
   sellerShopListValidator,
+  publicShopListValidator,
   updateShopValidator,
 } from '#validators/shop'
 import {
@@ -305,6 +306,35 @@ export const catalogPaths: AreaPaths = {
       errors: [CategoryNotFound, CategoryNotEmpty],
       errorNotes: {
         409: 'It has subcategories, or products (deleted ones included) are filed under it.',
+      },
+    },
+  },
+  '/api/v1/shops': {
+    get: {
+      operationId: 'listPublicShops',
+      summary: 'The shops on sale',
+      description:
+        'APPROVED shops whose owner is an active SELLER account (the shops whose products can ' +
+        'be on sale), by name, then id.',
+      tags: ['Catalog'],
+      auth: 'none',
+      style: 'problem',
+      query: publicShopListValidator.toJSONSchema() as JsonSchema,
+      responses: { 200: { description: 'A page of shops', schema: pageOf(ref('PublicShop')) } },
+    },
+  },
+  '/api/v1/shops/{id}': {
+    get: {
+      operationId: 'getPublicShop',
+      summary: 'One shop on sale',
+      tags: ['Catalog'],
+      auth: 'none',
+      style: 'problem',
+      pathParams: ['id'],
+      responses: { 200: { description: 'The shop', schema: ref('PublicShop') } },
+      errors: [ShopNotFound],
+      errorNotes: {
+        404: 'Unknown, pending, suspended, or its seller deactivated or demoted: one answer for all.',
       },
     },
   },

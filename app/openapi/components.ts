@@ -77,6 +77,7 @@ const tokenProperties: Record<string, JsonSchema> = {
 export const sharedSchemas: Record<string, JsonSchema> = {
   ...httpSchemas,
   Registration: UserTransformer.registrationShape.schema,
+  Me: UserTransformer.meShape.schema,
   SignedIn: objectOf({ user: UserTransformer.shape.schema, ...tokenProperties }),
   Tokens: objectOf(tokenProperties),
   Policy: PolicyTransformer.shape.schema,
@@ -84,6 +85,7 @@ export const sharedSchemas: Record<string, JsonSchema> = {
   PolicyConsent: PolicyConsentTransformer.shape.schema,
   ConsentStatus: ConsentStatusTransformer.shape.schema,
   Shop: ShopTransformer.shape.schema,
+  PublicShop: ShopTransformer.publicShape.schema,
   Category: CategoryTransformer.shape.schema,
   CategoryTreeNode: {
     type: 'object',

@@ -6,7 +6,7 @@ import { controllers } from '#generated/controllers'
 import { middleware } from '#start/kernel'
 import { catalogSearchThrottle } from '#start/limiter'
 
-const { Products, Categories, SellerShops, SellerProducts, AdminShops, AdminCategories } =
+const { Products, Shops, Categories, SellerShops, SellerProducts, AdminShops, AdminCategories } =
   controllers.api.catalog
 
 router
@@ -14,6 +14,8 @@ router
     router.get('/products', [Products, 'index']).use(catalogSearchThrottle)
     router.get('/products/:id', [Products, 'show'])
     router.get('/categories', [Categories, 'index'])
+    router.get('/shops', [Shops, 'index'])
+    router.get('/shops/:id', [Shops, 'show'])
   })
   .prefix('/api/v1')
 
