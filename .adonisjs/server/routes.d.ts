@@ -151,6 +151,7 @@ export type ScannedRoutes = {
     'auth.login': { paramsTuple?: []; params?: {} }
     'auth.refresh': { paramsTuple?: []; params?: {} }
     'auth.logout': { paramsTuple?: []; params?: {} }
+    'auth.me': { paramsTuple?: []; params?: {} }
     'auth.forget_password': { paramsTuple?: []; params?: {} }
     'auth.forget_password_body': { paramsTuple?: []; params?: {} }
     'auth.reset_password': { paramsTuple?: []; params?: {} }
@@ -162,6 +163,8 @@ export type ScannedRoutes = {
     'products.index': { paramsTuple?: []; params?: {} }
     'products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'categories.index': { paramsTuple?: []; params?: {} }
+    'shops.index': { paramsTuple?: []; params?: {} }
+    'shops.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_shops.index': { paramsTuple?: []; params?: {} }
     'seller_shops.store': { paramsTuple?: []; params?: {} }
     'seller_shops.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -170,6 +173,9 @@ export type ScannedRoutes = {
     'seller_products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_products.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_products.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_product_images.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_product_images.reorder': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_product_images.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'imageId': ParamValue} }
     'admin_shops.index': { paramsTuple?: []; params?: {} }
     'admin_shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -177,6 +183,7 @@ export type ScannedRoutes = {
     'admin_categories.store': { paramsTuple?: []; params?: {} }
     'admin_categories.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_categories.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'media.show': { paramsTuple: [ParamValue,ParamValue]; params: {'productId': ParamValue,'file': ParamValue} }
   }
   GET: {
     'health.show': { paramsTuple?: []; params?: {} }
@@ -251,16 +258,20 @@ export type ScannedRoutes = {
     'console.webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.api_keys.index': { paramsTuple?: []; params?: {} }
     'auth.verify_otp': { paramsTuple?: []; params?: {} }
+    'auth.me': { paramsTuple?: []; params?: {} }
     'auth.forget_password': { paramsTuple?: []; params?: {} }
     'auth.reset_password': { paramsTuple?: []; params?: {} }
     'products.index': { paramsTuple?: []; params?: {} }
     'products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'categories.index': { paramsTuple?: []; params?: {} }
+    'shops.index': { paramsTuple?: []; params?: {} }
+    'shops.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_shops.index': { paramsTuple?: []; params?: {} }
     'seller_products.index': { paramsTuple?: []; params?: {} }
     'seller_products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shops.index': { paramsTuple?: []; params?: {} }
     'admin_categories.index': { paramsTuple?: []; params?: {} }
+    'media.show': { paramsTuple: [ParamValue,ParamValue]; params: {'productId': ParamValue,'file': ParamValue} }
   }
   HEAD: {
     'health.show': { paramsTuple?: []; params?: {} }
@@ -335,16 +346,20 @@ export type ScannedRoutes = {
     'console.webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.api_keys.index': { paramsTuple?: []; params?: {} }
     'auth.verify_otp': { paramsTuple?: []; params?: {} }
+    'auth.me': { paramsTuple?: []; params?: {} }
     'auth.forget_password': { paramsTuple?: []; params?: {} }
     'auth.reset_password': { paramsTuple?: []; params?: {} }
     'products.index': { paramsTuple?: []; params?: {} }
     'products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'categories.index': { paramsTuple?: []; params?: {} }
+    'shops.index': { paramsTuple?: []; params?: {} }
+    'shops.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_shops.index': { paramsTuple?: []; params?: {} }
     'seller_products.index': { paramsTuple?: []; params?: {} }
     'seller_products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shops.index': { paramsTuple?: []; params?: {} }
     'admin_categories.index': { paramsTuple?: []; params?: {} }
+    'media.show': { paramsTuple: [ParamValue,ParamValue]; params: {'productId': ParamValue,'file': ParamValue} }
   }
   POST: {
     'policies.store': { paramsTuple?: []; params?: {} }
@@ -401,6 +416,7 @@ export type ScannedRoutes = {
     'auth.reset_password_body': { paramsTuple?: []; params?: {} }
     'seller_shops.store': { paramsTuple?: []; params?: {} }
     'seller_products.store': { paramsTuple?: []; params?: {} }
+    'seller_product_images.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_categories.store': { paramsTuple?: []; params?: {} }
   }
   PUT: {
@@ -425,6 +441,7 @@ export type ScannedRoutes = {
     'user_administration.activate': { paramsTuple: [ParamValue]; params: {'userId': ParamValue} }
     'seller_shops.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_products.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_product_images.reorder': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_categories.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -441,6 +458,7 @@ export type ScannedRoutes = {
     'console.coupons.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_products.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_product_images.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'imageId': ParamValue} }
     'admin_categories.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   PATCH: {

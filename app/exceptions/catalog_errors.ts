@@ -10,6 +10,12 @@ export const {
   CategoryCycle,
   CategoryNotEmpty,
   UnknownCategories,
+  ImageNotFound,
+  ImageMissing,
+  ImageTooLarge,
+  ImageTypeUnsupported,
+  ImageLimitReached,
+  ImageOrderMismatch,
 } = domainErrors({
   ShopNotFound: [404, 'SHOP_NOT_FOUND', 'Shop not found'],
   ProductNotFound: [404, 'PRODUCT_NOT_FOUND', 'Product not found'],
@@ -27,4 +33,18 @@ export const {
     'The category still has subcategories or products filed under it',
   ],
   UnknownCategories: [422, 'UNKNOWN_CATEGORIES', 'One or more categoryIds name no category'],
+  ImageNotFound: [404, 'IMAGE_NOT_FOUND', 'Image not found'],
+  ImageMissing: [400, 'IMAGE_MISSING', 'Send the image as the multipart field `file`'],
+  ImageTooLarge: [413, 'IMAGE_TOO_LARGE', 'An image may be at most 5 MB'],
+  ImageTypeUnsupported: [
+    415,
+    'IMAGE_TYPE_UNSUPPORTED',
+    'The file is not a JPEG, PNG or WebP image (judged by its bytes, not its name or type)',
+  ],
+  ImageLimitReached: [409, 'IMAGE_LIMIT_REACHED', 'A product may have at most 10 images'],
+  ImageOrderMismatch: [
+    422,
+    'IMAGE_ORDER_MISMATCH',
+    "imageIds must list each of the product's images exactly once",
+  ],
 })

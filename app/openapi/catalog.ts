@@ -24,7 +24,14 @@ import {
   ShopNotFound,
   SkuExists,
   UnknownCategories,
+  ImageLimitReached,
+  ImageMissing,
+  ImageNotFound,
+  ImageOrderMismatch,
+  ImageTooLarge,
+  ImageTypeUnsupported,
 } from '#exceptions/catalog_errors'
+import { reorderImagesValidator } from '#validators/product_image'
 import {
   categoryListValidator,
   createCategoryValidator,
@@ -336,6 +343,95 @@ export const catalogPaths: AreaPaths = {
       errorNotes: {
         404: 'Unknown, pending, suspended, or its seller deactivated or demoted: one answer for all.',
       },
+    },
+  },
+  '/api/v1/seller/products/{id}/images': {
+    post: {
+      ...seller,
+      operationId: 'uploadProductImage',
+      summary: "Add an image to one of the seller's products",
+      description:
+        'A `multipart/form-data` body with one file in the field `file`: a JPEG, PNG or WebP ' +
+        'image as its bytes say (its name and declared type are ignored; a text file named ' +
+        '`photo.jpg` is a 415), at most 5 MB, at most 10 images a product (counted under the ' +
+        "product's lock, so parallel uploads cannot pass it). The file is stored under a key the " +
+        'service makes (`products/{productId}/{imageId}.{ext}`); the client’s file name is ' +
+        'never used. The image goes last.',
+      pathParams: ['id'],
+      bodyType: 'multipart/form-data',
+      body: {
+        type: 'object',
+        required: ['file'],
+        properties: {
+          file: {
+            type: 'string',
+            contentMediaType: 'application/octet-stream',
+            description: 'The image: JPEG, PNG or WebP, at most 5 MB',
+          },
+        },
+      },
+      responses: { 201: { description: 'The stored image', schema: ref('ProductImage') } },
+      errors: [
+        ProductNotFound,
+        ImageMissing,
+        ImageTooLarge,
+        ImageTypeUnsupported,
+        ImageLimitReached,
+        known.payloadTooLarge,
+      ],
+      errorNotes: {
+        404: "Unknown, deleted or another seller's product.",
+        413: 'The file is over 5 MB (`IMAGE_TOO_LARGE`), or the whole body over 6 MB.',
+      },
+    },
+    put: {
+      ...seller,
+      operationId: 'reorderProductImages',
+      summary: "Set the order of a product's images",
+      description: '`imageIds` lists every image of the product once, first shown first.',
+      pathParams: ['id'],
+      body: reorderImagesValidator.toJSONSchema() as JsonSchema,
+      responses: {
+        200: {
+          description: 'The images in their new order',
+          schema: {
+            type: 'object',
+            required: ['items'],
+            additionalProperties: false,
+            properties: { items: { type: 'array', items: ref('ProductImage') } },
+          },
+        },
+      },
+      errors: [ProductNotFound, ImageOrderMismatch],
+    },
+  },
+  '/api/v1/seller/products/{id}/images/{imageId}': {
+    delete: {
+      ...seller,
+      operationId: 'deleteProductImage',
+      summary: 'Delete one image of a product, and its file',
+      description: 'The images after it move up one place.',
+      pathParams: ['id', 'imageId'],
+      responses: { 200: { description: 'Deleted', schema: deletedSchema } },
+      errors: [ProductNotFound, ImageNotFound],
+      errorNotes: { 404: "Unknown or another seller's product, or no such image of it." },
+    },
+  },
+  '/media/products/{productId}/{file}': {
+    get: {
+      operationId: 'getProductImageFile',
+      summary: 'An image file on the local disk',
+      description:
+        'With `DRIVE_DISK=fs`, the bytes of a stored image (`{imageId}.{jpg|png|webp}`), with ' +
+        'its type, `Cache-Control: public, max-age=31536000, immutable` and ' +
+        '`X-Content-Type-Options: nosniff`. Product bodies give its URL; with an S3 bucket ' +
+        'they give the bucket’s URL instead.',
+      tags: ['Catalog'],
+      auth: 'none',
+      style: 'problem',
+      pathParams: ['productId', 'file'],
+      responses: { 200: { description: 'The image (image/jpeg, image/png or image/webp)' } },
+      errors: [ImageNotFound],
     },
   },
 }

@@ -86,6 +86,18 @@ export const sharedSchemas: Record<string, JsonSchema> = {
   ConsentStatus: ConsentStatusTransformer.shape.schema,
   Shop: ShopTransformer.shape.schema,
   PublicShop: ShopTransformer.publicShape.schema,
+  ProductImage: {
+    type: 'object',
+    required: ['id', 'url', 'position', 'contentType', 'size'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      url: { type: 'string' },
+      position: { type: 'integer', minimum: 1 },
+      contentType: { enum: ['image/jpeg', 'image/png', 'image/webp'] },
+      size: { type: 'integer', minimum: 1 },
+    },
+  },
   Category: CategoryTransformer.shape.schema,
   CategoryTreeNode: {
     type: 'object',

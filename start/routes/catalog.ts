@@ -6,8 +6,17 @@ import { controllers } from '#generated/controllers'
 import { middleware } from '#start/kernel'
 import { catalogSearchThrottle } from '#start/limiter'
 
-const { Products, Shops, Categories, SellerShops, SellerProducts, AdminShops, AdminCategories } =
-  controllers.api.catalog
+const {
+  Products,
+  Shops,
+  Categories,
+  Media,
+  SellerProductImages,
+  SellerShops,
+  SellerProducts,
+  AdminShops,
+  AdminCategories,
+} = controllers.api.catalog
 
 router
   .group(() => {
@@ -30,6 +39,10 @@ router
     router.get('/products/:id', [SellerProducts, 'show'])
     router.put('/products/:id', [SellerProducts, 'update'])
     router.delete('/products/:id', [SellerProducts, 'destroy'])
+
+    router.post('/products/:id/images', [SellerProductImages, 'store'])
+    router.put('/products/:id/images', [SellerProductImages, 'reorder'])
+    router.delete('/products/:id/images/:imageId', [SellerProductImages, 'destroy'])
   })
   .prefix('/api/v1/seller')
   .use(middleware.auth())
@@ -57,3 +70,6 @@ router
   })
   .prefix('/api/v1/admin')
   .use(middleware.auth())
+
+// Product images on the local disk (DRIVE_DISK=fs); an S3 bucket serves its own.
+router.get('/media/products/:productId/:file', [Media, 'show'])

@@ -7,6 +7,7 @@ import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { containsPattern } from '#support/sql_like'
 import { productOnSaleRow } from '#queries/product_on_sale'
 import { CategoryService } from '#services/catalog/category_service'
+import { ProductImageService } from '#services/catalog/product_image_service'
 
 /** Filters of the public catalog. */
 export interface CatalogFilter {
@@ -20,7 +21,10 @@ export interface CatalogFilter {
 /** The public catalog: only active, non-deleted products of approved shops. */
 @inject()
 export class CatalogService {
-  constructor(protected categories: CategoryService) {}
+  constructor(
+    protected categories: CategoryService,
+    protected images: ProductImageService
+  ) {}
 
   /** One page of products on sale, searched, filtered and ordered. */
   async list(filter: CatalogFilter, page: PageRequest): Promise<PageResult<Product>> {
@@ -53,8 +57,13 @@ export class CatalogService {
 
   /** Puts each product's category ids in `$extras.categoryIds`, in one query for them all. */
   async withCategoryIds(products: Product[]): Promise<void> {
-    const ids = await this.categories.idsOf(products.map((product) => product.id))
-    for (const product of products) product.$extras.categoryIds = ids.get(product.id) ?? []
+    const productIds = products.map((product) => product.id)
+    const ids = await this.categories.idsOf(productIds)
+    const images = await this.images.imagesOf(productIds)
+    for (const product of products) {
+      product.$extras.categoryIds = ids.get(product.id) ?? []
+      product.$extras.images = images.get(product.id) ?? []
+    }
   }
 
   /**
@@ -68,6 +77,7 @@ export class CatalogService {
     const row = await productOnSaleRow(productId)
     if (!row) throw new ProductNotFound()
     const ids = await this.categories.idsOf([row.id])
-    return { ...row, category_ids: ids.get(row.id) ?? [] }
+    const images = await this.images.imagesOf([row.id])
+    return { ...row, category_ids: ids.get(row.id) ?? [], images: images.get(row.id) ?? [] }
   }
 }

@@ -15,6 +15,7 @@ import { lowStockEvent } from '#services/integrations/webhook_events'
 import { crossesLowStock, lowStockThreshold } from '#services/catalog/stock_service'
 import { lockedStock } from '#queries/product_stock'
 import { CategoryService } from '#services/catalog/category_service'
+import { ProductImageService, removeFiles } from '#services/catalog/product_image_service'
 
 /** A product as a seller describes it; money in integer cents. */
 export interface ProductInput {
@@ -41,6 +42,7 @@ export class ProductService {
   constructor(
     protected shops: ShopService,
     protected categories: CategoryService,
+    protected images: ProductImageService,
     protected audit: AuditTrail,
     protected outbox: OutboxService
   ) {}
@@ -85,8 +87,13 @@ export class ProductService {
     const result = await pageOf(query, page, (slice) =>
       slice.withScopes((scopes) => scopes.sortedBy('newest'))
     )
-    const ids = await this.categories.idsOf(result.items.map((product) => product.id))
-    for (const product of result.items) product.$extras.categoryIds = ids.get(product.id) ?? []
+    const productIds = result.items.map((product) => product.id)
+    const ids = await this.categories.idsOf(productIds)
+    const images = await this.images.imagesOf(productIds)
+    for (const product of result.items) {
+      product.$extras.categoryIds = ids.get(product.id) ?? []
+      product.$extras.images = images.get(product.id) ?? []
+    }
     return result
   }
 
@@ -195,7 +202,8 @@ export class ProductService {
    * orders that reference it keep their row.
    */
   async delete(actor: Actor, productId: string): Promise<void> {
-    await db.transaction(async (trx) => {
+    // Its images go with it: rows in this transaction, files once it has committed.
+    const storageKeys = await db.transaction(async (trx) => {
       const deleted = await Product.query({ client: trx })
         .where('id', productId)
         .whereNull('deleted_at')
@@ -205,7 +213,9 @@ export class ProductService {
           updated_at: sqlTime(DateTime.now(), trx),
         })
       if (Number(deleted) !== 1) throw new ProductNotFound()
+      return this.images.detachAll(trx, productId)
     })
+    await removeFiles(storageKeys)
   }
 
   #owned(actor: Actor, trx?: TransactionClientContract) {
@@ -222,6 +232,8 @@ export class ProductService {
       .first()
     if (!product) throw new ProductNotFound()
     product.$extras.categoryIds = await this.categories.idsOfProduct(product.id, trx)
+    const images = await this.images.imagesOf([product.id])
+    product.$extras.images = images.get(product.id) ?? []
     return product
   }
 

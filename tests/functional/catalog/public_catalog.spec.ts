@@ -36,6 +36,7 @@ test.group('GET /api/v1/products', (group) => {
       stock: 7,
       inStock: true,
       categoryIds: [],
+      images: [],
       isActive: true,
       createdAt: product.createdAt.toUTC().toISO(),
       updatedAt: product.updatedAt.toUTC().toISO(),
