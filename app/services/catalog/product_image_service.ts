@@ -69,7 +69,11 @@ export class ProductImageService {
       throw new ImageTooLarge()
     }
     if (!file.tmpPath) throw new ImageMissing()
-    const bytes = await readFile(file.tmpPath)
+    return this.store(actor, productId, await readFile(file.tmpPath))
+  }
+
+  /** Stores the bytes of one image as the product's last (the upload, and the demo store's). */
+  async store(actor: Actor, productId: string, bytes: Buffer): Promise<ProductImage> {
     if (bytes.length > MAX_IMAGE_BYTES) throw new ImageTooLarge()
     const sniffed = await fileTypeFromBuffer(bytes)
     const extension = sniffed ? ALLOWED_TYPES[sniffed.mime] : undefined
