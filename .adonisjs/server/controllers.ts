@@ -7,6 +7,7 @@ export const controllers = {
   admin: {
     Activity: () => import('#controllers/admin/activity_controller'),
     ApiKeys: () => import('#controllers/admin/api_keys_controller'),
+    Categories: () => import('#controllers/admin/categories_controller'),
     Coupons: () => import('#controllers/admin/coupons_controller'),
     Dashboard: () => import('#controllers/admin/dashboard_controller'),
     Orders: () => import('#controllers/admin/orders_controller'),

@@ -28,6 +28,7 @@ export const FORM_LABELS = {
     isActive: 'Active',
   },
   tax_rates: { country: 'Country', region: 'Region', rate: 'Rate' },
+  categories: { name: 'Name', slug: 'Slug', parentId: 'Parent' },
   shipping_methods: {
     name: 'Name',
     description: 'Description',
