@@ -115,6 +115,13 @@ export type ScannedRoutes = {
     'console.orders.status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.activity.index': { paramsTuple?: []; params?: {} }
+    'console.categories.index': { paramsTuple?: []; params?: {} }
+    'console.categories.create': { paramsTuple?: []; params?: {} }
+    'console.categories.store': { paramsTuple?: []; params?: {} }
+    'console.categories.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.categories.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.categories.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.categories.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.create': { paramsTuple?: []; params?: {} }
     'console.tax_rates.store': { paramsTuple?: []; params?: {} }
@@ -243,6 +250,10 @@ export type ScannedRoutes = {
     'console.orders.confirm_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.payments.index': { paramsTuple?: []; params?: {} }
     'console.activity.index': { paramsTuple?: []; params?: {} }
+    'console.categories.index': { paramsTuple?: []; params?: {} }
+    'console.categories.create': { paramsTuple?: []; params?: {} }
+    'console.categories.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.categories.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.create': { paramsTuple?: []; params?: {} }
     'console.tax_rates.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -331,6 +342,10 @@ export type ScannedRoutes = {
     'console.orders.confirm_refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.payments.index': { paramsTuple?: []; params?: {} }
     'console.activity.index': { paramsTuple?: []; params?: {} }
+    'console.categories.index': { paramsTuple?: []; params?: {} }
+    'console.categories.create': { paramsTuple?: []; params?: {} }
+    'console.categories.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.categories.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.create': { paramsTuple?: []; params?: {} }
     'console.tax_rates.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -394,6 +409,7 @@ export type ScannedRoutes = {
     'console.orders.refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.categories.store': { paramsTuple?: []; params?: {} }
     'console.tax_rates.store': { paramsTuple?: []; params?: {} }
     'console.shipping_methods.store': { paramsTuple?: []; params?: {} }
     'console.shipping_methods.activate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -433,6 +449,7 @@ export type ScannedRoutes = {
     'admin_webhooks.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.policies.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.categories.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shipping_methods.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'auth.change_password': { paramsTuple?: []; params?: {} }
@@ -456,6 +473,7 @@ export type ScannedRoutes = {
     'admin_webhooks.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_api_keys.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.categories.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_products.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_product_images.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'imageId': ParamValue} }
@@ -464,6 +482,7 @@ export type ScannedRoutes = {
   PATCH: {
     'console.policies.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.categories.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shipping_methods.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }

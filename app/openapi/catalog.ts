@@ -312,7 +312,7 @@ export const catalogPaths: AreaPaths = {
       responses: { 200: { description: 'Deleted', schema: deletedSchema } },
       errors: [CategoryNotFound, CategoryNotEmpty],
       errorNotes: {
-        409: 'It has subcategories, or products (deleted ones included) are filed under it.',
+        409: 'It has subcategories, or products are filed under it (a deleted product no longer is).',
       },
     },
   },

@@ -117,8 +117,8 @@ export class CategoryService {
   }
 
   /**
-   * Removes a category that has neither subcategories nor products (deleted products' filings
-   * count too: they are rows still pointing at it): else 409 `CATEGORY_NOT_EMPTY`. The restricting
+   * Removes a category that has neither subcategories nor products (a deleted product's filings
+   * went with it): else 409 `CATEGORY_NOT_EMPTY`. The restricting
    * foreign keys refuse the same if a product is filed under it meanwhile.
    */
   async delete(actor: Actor, id: string): Promise<void> {

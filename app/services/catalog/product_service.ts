@@ -213,6 +213,8 @@ export class ProductService {
           updated_at: sqlTime(DateTime.now(), trx),
         })
       if (Number(deleted) !== 1) throw new ProductNotFound()
+      // A deleted product no longer holds its categories: they can be removed once empty.
+      await trx.from('product_categories').where('product_id', productId).delete()
       return this.images.detachAll(trx, productId)
     })
     await removeFiles(storageKeys)

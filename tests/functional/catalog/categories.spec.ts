@@ -422,4 +422,25 @@ test.group("Products' categoryIds", (group) => {
     expectProblem(assert, response, 404, 'PRODUCT_NOT_FOUND')
     assert.lengthOf(await db.from('product_categories'), 0)
   })
+
+  test('deleting a product removes its filings, so its category can be removed', async ({
+    client,
+    assert,
+  }) => {
+    const shoes = await category('shoes')
+    const { shop, authorization } = await sellerWithShop()
+    const product = await productOf(shop)
+    await db.table('product_categories').insert({ product_id: product.id, category_id: shoes.id })
+    const deleted = await client
+      .delete(`/api/v1/seller/products/${product.id}`)
+      .header('Authorization', authorization)
+    deleted.assertStatus(200)
+    assert.lengthOf(await db.from('product_categories'), 0)
+    const admin = await actor(UserType.ADMIN)
+    const response = await client
+      .delete(`${BASE}/${shoes.id}`)
+      .header('Authorization', admin.authorization)
+    response.assertStatus(200)
+    assert.lengthOf(await db.from('categories'), 0)
+  })
 })
