@@ -33,6 +33,7 @@ export default defineConfig({
     () => import('@adonisjs/shield/shield_provider'),
     () => import('@adonisjs/static/static_provider'),
     () => import('@adonisjs/cors/cors_provider'),
+    () => import('@adonisjs/drive/drive_provider'),
   ],
 
   preloads: [

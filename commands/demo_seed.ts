@@ -39,7 +39,8 @@ export default class DemoSeed extends BaseCommand {
     if (report.created) {
       const { made } = report
       this.logger.success(
-        `Created the demo store: ${made.shops} shops with ${made.products} products, ` +
+        `Created the demo store: ${made.shops} shops with ${made.products} products ` +
+          `(${made.images} generated pictures) in ${made.categories} categories, ` +
           `${made.orders} orders (${made.statusChanges} status and payment changes) over the last ` +
           `30 days, ${made.coupons} coupons, ${made.taxRates} tax rates, ${made.policies} policy ` +
           `versions and ${made.consents} consents.`

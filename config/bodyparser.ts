@@ -24,11 +24,12 @@ export default defineConfig({
       'application/csp-report',
     ],
   },
+  // Only a product image upload takes multipart: one file of at most 5 MB, plus the envelope.
   multipart: {
-    autoProcess: false,
+    autoProcess: ['/api/v1/seller/products/:id/images'],
     convertEmptyStringsToNull: true,
     processManually: [],
-    limit: '1mb',
+    limit: '6mb',
     types: ['multipart/form-data'],
   },
 })

@@ -263,6 +263,16 @@ export const environmentSchema = {
   PAYOUT_HOLD_DAYS: wholeNumber({ min: 0, max: 365, unit: 'days' }),
   PAYOUT_MINIMUM: decimalNumber({ min: 0.01, max: 1_000_000, unit: 'in the store currency' }),
   PAYOUT_PROVIDER: withDefault(oneOf(['manual', 'stripe']), 'manual'),
+
+  // Product images (docs/api/catalog.md, "Images").
+  DRIVE_DISK: withDefault(oneOf(['fs', 's3']), 'fs'),
+  DRIVE_LOCATION: withDefault(Env.schema.string.optional(), 'storage/uploads'),
+  S3_BUCKET: Env.schema.string.optional(),
+  S3_REGION: withDefault(Env.schema.string.optional(), 'us-east-1'),
+  S3_ENDPOINT: optionalUrl(['https:', 'http:']),
+  S3_ACCESS_KEY_ID: Env.schema.string.optional(),
+  S3_SECRET_ACCESS_KEY: Env.schema.string.optional(),
+  S3_PUBLIC_URL: optionalUrl(['https:', 'http:']),
 }
 
 const env = await Env.create(new URL('../', import.meta.url), environmentSchema)

@@ -8,6 +8,7 @@ export const controllers = {
     Activity: () => import('#controllers/admin/activity_controller'),
     ApiKeys: () => import('#controllers/admin/api_keys_controller'),
     Assets: () => import('#controllers/admin/assets_controller'),
+    Categories: () => import('#controllers/admin/categories_controller'),
     Coupons: () => import('#controllers/admin/coupons_controller'),
     Dashboard: () => import('#controllers/admin/dashboard_controller'),
     Orders: () => import('#controllers/admin/orders_controller'),
@@ -38,10 +39,15 @@ export const controllers = {
       Cart: () => import('#controllers/api/cart/cart_controller'),
     },
     catalog: {
+      AdminCategories: () => import('#controllers/api/catalog/admin_categories_controller'),
       AdminShops: () => import('#controllers/api/catalog/admin_shops_controller'),
+      Categories: () => import('#controllers/api/catalog/categories_controller'),
+      Media: () => import('#controllers/api/catalog/media_controller'),
       Products: () => import('#controllers/api/catalog/products_controller'),
+      SellerProductImages: () => import('#controllers/api/catalog/seller_product_images_controller'),
       SellerProducts: () => import('#controllers/api/catalog/seller_products_controller'),
       SellerShops: () => import('#controllers/api/catalog/seller_shops_controller'),
+      Shops: () => import('#controllers/api/catalog/shops_controller'),
     },
     checkout: {
       AdminShippingMethods: () => import('#controllers/api/checkout/admin_shipping_methods_controller'),

@@ -153,6 +153,13 @@ export type ScannedRoutes = {
     'console.orders.status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.activity.index': { paramsTuple?: []; params?: {} }
+    'console.categories.index': { paramsTuple?: []; params?: {} }
+    'console.categories.create': { paramsTuple?: []; params?: {} }
+    'console.categories.store': { paramsTuple?: []; params?: {} }
+    'console.categories.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.categories.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.categories.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.categories.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.create': { paramsTuple?: []; params?: {} }
     'console.tax_rates.store': { paramsTuple?: []; params?: {} }
@@ -201,6 +208,7 @@ export type ScannedRoutes = {
     'auth.login': { paramsTuple?: []; params?: {} }
     'auth.refresh': { paramsTuple?: []; params?: {} }
     'auth.logout': { paramsTuple?: []; params?: {} }
+    'auth.me': { paramsTuple?: []; params?: {} }
     'auth.forget_password': { paramsTuple?: []; params?: {} }
     'auth.forget_password_body': { paramsTuple?: []; params?: {} }
     'auth.reset_password': { paramsTuple?: []; params?: {} }
@@ -211,6 +219,9 @@ export type ScannedRoutes = {
     'user_administration.activate': { paramsTuple: [ParamValue]; params: {'userId': ParamValue} }
     'products.index': { paramsTuple?: []; params?: {} }
     'products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'categories.index': { paramsTuple?: []; params?: {} }
+    'shops.index': { paramsTuple?: []; params?: {} }
+    'shops.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_shops.index': { paramsTuple?: []; params?: {} }
     'seller_shops.store': { paramsTuple?: []; params?: {} }
     'seller_shops.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -219,9 +230,17 @@ export type ScannedRoutes = {
     'seller_products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_products.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_products.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_product_images.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_product_images.reorder': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_product_images.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'imageId': ParamValue} }
     'admin_shops.index': { paramsTuple?: []; params?: {} }
     'admin_shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_categories.index': { paramsTuple?: []; params?: {} }
+    'admin_categories.store': { paramsTuple?: []; params?: {} }
+    'admin_categories.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_categories.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'media.show': { paramsTuple: [ParamValue,ParamValue]; params: {'productId': ParamValue,'file': ParamValue} }
   }
   GET: {
     'health.show': { paramsTuple?: []; params?: {} }
@@ -298,6 +317,10 @@ export type ScannedRoutes = {
     'console.returns.index': { paramsTuple?: []; params?: {} }
     'console.returns.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.activity.index': { paramsTuple?: []; params?: {} }
+    'console.categories.index': { paramsTuple?: []; params?: {} }
+    'console.categories.create': { paramsTuple?: []; params?: {} }
+    'console.categories.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.categories.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.create': { paramsTuple?: []; params?: {} }
     'console.tax_rates.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -318,14 +341,20 @@ export type ScannedRoutes = {
     'console.security.recovery_codes.show': { paramsTuple?: []; params?: {} }
     'console.security.passkeys.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'auth.verify_otp': { paramsTuple?: []; params?: {} }
+    'auth.me': { paramsTuple?: []; params?: {} }
     'auth.forget_password': { paramsTuple?: []; params?: {} }
     'auth.reset_password': { paramsTuple?: []; params?: {} }
     'products.index': { paramsTuple?: []; params?: {} }
     'products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'categories.index': { paramsTuple?: []; params?: {} }
+    'shops.index': { paramsTuple?: []; params?: {} }
+    'shops.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_shops.index': { paramsTuple?: []; params?: {} }
     'seller_products.index': { paramsTuple?: []; params?: {} }
     'seller_products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shops.index': { paramsTuple?: []; params?: {} }
+    'admin_categories.index': { paramsTuple?: []; params?: {} }
+    'media.show': { paramsTuple: [ParamValue,ParamValue]; params: {'productId': ParamValue,'file': ParamValue} }
   }
   HEAD: {
     'health.show': { paramsTuple?: []; params?: {} }
@@ -402,6 +431,10 @@ export type ScannedRoutes = {
     'console.returns.index': { paramsTuple?: []; params?: {} }
     'console.returns.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.activity.index': { paramsTuple?: []; params?: {} }
+    'console.categories.index': { paramsTuple?: []; params?: {} }
+    'console.categories.create': { paramsTuple?: []; params?: {} }
+    'console.categories.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.categories.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.index': { paramsTuple?: []; params?: {} }
     'console.tax_rates.create': { paramsTuple?: []; params?: {} }
     'console.tax_rates.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -422,14 +455,20 @@ export type ScannedRoutes = {
     'console.security.recovery_codes.show': { paramsTuple?: []; params?: {} }
     'console.security.passkeys.confirm_destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'auth.verify_otp': { paramsTuple?: []; params?: {} }
+    'auth.me': { paramsTuple?: []; params?: {} }
     'auth.forget_password': { paramsTuple?: []; params?: {} }
     'auth.reset_password': { paramsTuple?: []; params?: {} }
     'products.index': { paramsTuple?: []; params?: {} }
     'products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'categories.index': { paramsTuple?: []; params?: {} }
+    'shops.index': { paramsTuple?: []; params?: {} }
+    'shops.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_shops.index': { paramsTuple?: []; params?: {} }
     'seller_products.index': { paramsTuple?: []; params?: {} }
     'seller_products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shops.index': { paramsTuple?: []; params?: {} }
+    'admin_categories.index': { paramsTuple?: []; params?: {} }
+    'media.show': { paramsTuple: [ParamValue,ParamValue]; params: {'productId': ParamValue,'file': ParamValue} }
   }
   POST: {
     'policies.store': { paramsTuple?: []; params?: {} }
@@ -483,6 +522,7 @@ export type ScannedRoutes = {
     'console.returns.receive': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.payment_status': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.categories.store': { paramsTuple?: []; params?: {} }
     'console.tax_rates.store': { paramsTuple?: []; params?: {} }
     'console.shipping_methods.store': { paramsTuple?: []; params?: {} }
     'console.shipping_methods.activate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -509,6 +549,8 @@ export type ScannedRoutes = {
     'auth.reset_password_body': { paramsTuple?: []; params?: {} }
     'seller_shops.store': { paramsTuple?: []; params?: {} }
     'seller_products.store': { paramsTuple?: []; params?: {} }
+    'seller_product_images.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_categories.store': { paramsTuple?: []; params?: {} }
   }
   PUT: {
     'policies.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -526,6 +568,7 @@ export type ScannedRoutes = {
     'admin_webhooks.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.policies.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.categories.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shipping_methods.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.security.passkeys.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -535,8 +578,10 @@ export type ScannedRoutes = {
     'user_administration.activate': { paramsTuple: [ParamValue]; params: {'userId': ParamValue} }
     'seller_shops.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_products.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_product_images.reorder': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'admin_categories.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   DELETE: {
     'cart.clear': { paramsTuple?: []; params?: {} }
@@ -548,14 +593,18 @@ export type ScannedRoutes = {
     'admin_webhooks.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_api_keys.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.categories.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.security.totp.destroy': { paramsTuple?: []; params?: {} }
     'console.security.passkeys.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_products.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_product_images.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'imageId': ParamValue} }
+    'admin_categories.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   PATCH: {
     'console.policies.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.categories.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shipping_methods.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }

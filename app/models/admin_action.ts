@@ -17,6 +17,7 @@ export const AUDIT_TARGET_TYPES = [
   'webhook_endpoint',
   'api_key',
   'payout',
+  'category',
 ] as const
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number]
 
@@ -59,6 +60,9 @@ export const AUDIT_ACTIONS = [
   'webhook_endpoint.deleted',
   'api_key.created',
   'api_key.revoked',
+  'category.created',
+  'category.updated',
+  'category.deleted',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -246,6 +246,20 @@ export const accountsPaths: AreaPaths = {
     },
     'Same fields as the query form.'
   ),
+  '/auth/me': {
+    get: {
+      ...auth,
+      operationId: 'getMe',
+      summary: 'The signed-in account',
+      description:
+        'The account the access token belongs to: `userType` is lower-case as on the other ' +
+        'account routes (`admin` for both administrator types); `emailVerified` is whether the ' +
+        `address was confirmed. ${noStore}`,
+      auth: 'bearer',
+      roles: ['any signed-in account'],
+      responses: { 200: { description: 'The account', schema: envelopeOf(ref('Me')) } },
+    },
+  },
   '/auth/change-password': {
     put: {
       ...auth,

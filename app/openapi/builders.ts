@@ -35,6 +35,8 @@ export interface OperationSpec {
   roles?: string[]
   description?: string
   body?: JsonSchema
+  /** The body's media type; JSON unless said (a file upload is `multipart/form-data`). */
+  bodyType?: 'application/json' | 'multipart/form-data'
   query?: JsonSchema
   pathParams?: string[]
   headers?: Array<{ name: string; description: string; required?: boolean }>
@@ -110,7 +112,15 @@ function queryParameters(schema: JsonSchema) {
  * Path parameters the router matches only with a UUID (start/routes.ts): any other value matches
  * no route, so the operation also answers ROUTE_NOT_FOUND.
  */
-const UUID_PARAMETERS = new Set(['id', 'userId', 'productId', 'shopId', 'policyId', 'checkoutId'])
+const UUID_PARAMETERS = new Set([
+  'id',
+  'userId',
+  'productId',
+  'shopId',
+  'policyId',
+  'checkoutId',
+  'imageId',
+])
 
 const takesUuid = (spec: OperationSpec) =>
   (spec.pathParams ?? []).some((name) => UUID_PARAMETERS.has(name))
@@ -224,7 +234,10 @@ export function buildOperation(spec: OperationSpec) {
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: acceptingUnknownFields(spec.body) } },
+            content:
+              spec.bodyType === 'multipart/form-data'
+                ? { 'multipart/form-data': { schema: spec.body } }
+                : { 'application/json': { schema: acceptingUnknownFields(spec.body) } },
           },
         }
       : {}),

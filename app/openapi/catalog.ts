@@ -5,6 +5,7 @@ import {
   adminShopListValidator,
   createShopValidator,
   sellerShopListValidator,
+  publicShopListValidator,
   updateShopValidator,
 } from '#validators/shop'
 import {
@@ -14,13 +15,36 @@ import {
   updateProductValidator,
 } from '#validators/product'
 import { FRAMEWORK_ERROR_DEFINITIONS as known } from '#exceptions/describe_error'
-import { ProductNotFound, ShopNotFound, SkuExists } from '#exceptions/catalog_errors'
+import {
+  CategoryCycle,
+  CategoryNotEmpty,
+  CategoryNotFound,
+  CategorySlugExists,
+  ProductNotFound,
+  ShopNotFound,
+  SkuExists,
+  UnknownCategories,
+  ImageLimitReached,
+  ImageMissing,
+  ImageNotFound,
+  ImageOrderMismatch,
+  ImageTooLarge,
+  ImageTypeUnsupported,
+} from '#exceptions/catalog_errors'
+import { reorderImagesValidator } from '#validators/product_image'
+import {
+  categoryListValidator,
+  createCategoryValidator,
+  updateCategoryValidator,
+} from '#validators/category'
 
 const seller = bearer('Seller: shops and products', [UserType.SELLER], 'problem')
 const admin = bearer('Admin: shops', ADMIN_ROLES, 'problem')
 const product = ref('Product')
 const sellerProduct = ref('SellerProduct')
 const shop = ref('Shop')
+const category = ref('Category')
+const categoryAdmin = bearer('Admin: categories', ADMIN_ROLES, 'problem')
 
 /** Public catalog, sellers' shops and products, shop moderation. */
 export const catalogPaths: AreaPaths = {
@@ -35,7 +59,9 @@ export const catalogPaths: AreaPaths = {
         'case-insensitively, with `%`, `_` and `\\` taken literally (`q=100%` finds "100% ' +
         'cotton", not "1000 cotton"); on SQLite case folding covers ASCII letters only. A ' +
         '`shopId` that is unknown or not approved gives an empty page. `sort`: newest (default), ' +
-        'price_asc, price_desc; ties are broken by newest, then id, so pages never overlap.',
+        'price_asc, price_desc; ties are broken by newest, then id, so pages never overlap. ' +
+        '`categoryId` keeps the products filed directly under that category (not under its ' +
+        'subcategories); an unknown one gives an empty page.',
       tags: ['Catalog'],
       auth: 'none',
       style: 'problem',
@@ -128,8 +154,11 @@ export const catalogPaths: AreaPaths = {
         '`isActive` defaults to true.',
       body: createProductValidator.toJSONSchema() as JsonSchema,
       responses: { 201: { description: 'The new product', schema: sellerProduct } },
-      errors: [ShopNotFound, SkuExists],
-      errorNotes: { 404: "`shopId` unknown or another seller's." },
+      errors: [ShopNotFound, SkuExists, UnknownCategories],
+      errorNotes: {
+        404: "`shopId` unknown or another seller's.",
+        422: '`categoryIds` (at most 20, duplicates ignored) names a category that does not exist.',
+      },
     },
   },
   '/api/v1/seller/products/{id}': {
@@ -156,8 +185,9 @@ export const catalogPaths: AreaPaths = {
       pathParams: ['id'],
       body: updateProductValidator.toJSONSchema() as JsonSchema,
       responses: { 200: { description: 'The product', schema: sellerProduct } },
-      errors: [ProductNotFound, ShopNotFound, SkuExists],
+      errors: [ProductNotFound, ShopNotFound, SkuExists, UnknownCategories],
       errorNotes: {
+        422: '`categoryIds` names a category that does not exist; `categoryIds` replaces the set.',
         404: 'No such product (unknown, deleted or another seller’s), or `shopId` is not one of your shops.',
         409: 'The new SKU, or the SKU in the target shop, is taken.',
       },
@@ -213,6 +243,195 @@ export const catalogPaths: AreaPaths = {
       pathParams: ['id'],
       responses: { 200: { description: 'The shop, SUSPENDED', schema: shop } },
       errors: [ShopNotFound],
+    },
+  },
+  '/api/v1/categories': {
+    get: {
+      operationId: 'listCategories',
+      summary: 'The category tree',
+      description:
+        'Every category, roots first, each with its `children`; siblings by name, then slug.',
+      tags: ['Catalog'],
+      auth: 'none',
+      style: 'problem',
+      responses: {
+        200: {
+          description: 'The tree',
+          schema: {
+            type: 'object',
+            required: ['items'],
+            additionalProperties: false,
+            properties: { items: { type: 'array', items: ref('CategoryTreeNode') } },
+          },
+        },
+      },
+    },
+  },
+  '/api/v1/admin/categories': {
+    get: {
+      ...categoryAdmin,
+      operationId: 'listAdminCategories',
+      summary: 'Every category, by slug (flat)',
+      query: categoryListValidator.toJSONSchema() as JsonSchema,
+      responses: { 200: { description: 'A page of categories', schema: pageOf(category) } },
+    },
+    post: {
+      ...categoryAdmin,
+      operationId: 'createCategory',
+      summary: 'Add a category',
+      description:
+        '`slug` is lower-case ASCII letters, digits and single hyphens (upper case is ' +
+        'lower-cased; anything else, look-alike Unicode letters included, is refused), unique ' +
+        'across the tree. `parentId` absent or null makes a root.',
+      body: createCategoryValidator.toJSONSchema() as JsonSchema,
+      responses: { 201: { description: 'The new category', schema: category } },
+      errors: [CategoryNotFound, CategorySlugExists],
+      errorNotes: { 404: '`parentId` names no category.' },
+    },
+  },
+  '/api/v1/admin/categories/{id}': {
+    put: {
+      ...categoryAdmin,
+      operationId: 'updateCategory',
+      summary: 'Rename, re-slug or move a category (partial)',
+      description:
+        '`parentId: null` makes it a root. A parent that is the category itself or one of its ' +
+        'descendants is refused (`CATEGORY_CYCLE`); tree changes are serialised, so two ' +
+        'simultaneous moves cannot close a cycle together.',
+      pathParams: ['id'],
+      body: updateCategoryValidator.toJSONSchema() as JsonSchema,
+      responses: { 200: { description: 'The category', schema: category } },
+      errors: [CategoryNotFound, CategorySlugExists, CategoryCycle],
+      errorNotes: { 404: 'Unknown category, or `parentId` names no category.' },
+    },
+    delete: {
+      ...categoryAdmin,
+      operationId: 'deleteCategory',
+      summary: 'Delete an empty category',
+      pathParams: ['id'],
+      responses: { 200: { description: 'Deleted', schema: deletedSchema } },
+      errors: [CategoryNotFound, CategoryNotEmpty],
+      errorNotes: {
+        409: 'It has subcategories, or products are filed under it (a deleted product no longer is).',
+      },
+    },
+  },
+  '/api/v1/shops': {
+    get: {
+      operationId: 'listPublicShops',
+      summary: 'The shops on sale',
+      description:
+        'APPROVED shops whose owner is an active SELLER account (the shops whose products can ' +
+        'be on sale), by name, then id.',
+      tags: ['Catalog'],
+      auth: 'none',
+      style: 'problem',
+      query: publicShopListValidator.toJSONSchema() as JsonSchema,
+      responses: { 200: { description: 'A page of shops', schema: pageOf(ref('PublicShop')) } },
+    },
+  },
+  '/api/v1/shops/{id}': {
+    get: {
+      operationId: 'getPublicShop',
+      summary: 'One shop on sale',
+      tags: ['Catalog'],
+      auth: 'none',
+      style: 'problem',
+      pathParams: ['id'],
+      responses: { 200: { description: 'The shop', schema: ref('PublicShop') } },
+      errors: [ShopNotFound],
+      errorNotes: {
+        404: 'Unknown, pending, suspended, or its seller deactivated or demoted: one answer for all.',
+      },
+    },
+  },
+  '/api/v1/seller/products/{id}/images': {
+    post: {
+      ...seller,
+      operationId: 'uploadProductImage',
+      summary: "Add an image to one of the seller's products",
+      description:
+        'A `multipart/form-data` body with one file in the field `file`: a JPEG, PNG or WebP ' +
+        'image as its bytes say (its name and declared type are ignored; a text file named ' +
+        '`photo.jpg` is a 415), at most 5 MB, at most 10 images a product (counted under the ' +
+        "product's lock, so parallel uploads cannot pass it). The file is stored under a key the " +
+        'service makes (`products/{productId}/{imageId}.{ext}`); the client’s file name is ' +
+        'never used. The image goes last.',
+      pathParams: ['id'],
+      bodyType: 'multipart/form-data',
+      body: {
+        type: 'object',
+        required: ['file'],
+        properties: {
+          file: {
+            type: 'string',
+            contentMediaType: 'application/octet-stream',
+            description: 'The image: JPEG, PNG or WebP, at most 5 MB',
+          },
+        },
+      },
+      responses: { 201: { description: 'The stored image', schema: ref('ProductImage') } },
+      errors: [
+        ProductNotFound,
+        ImageMissing,
+        ImageTooLarge,
+        ImageTypeUnsupported,
+        ImageLimitReached,
+        known.payloadTooLarge,
+      ],
+      errorNotes: {
+        404: "Unknown, deleted or another seller's product.",
+        413: 'The file is over 5 MB (`IMAGE_TOO_LARGE`), or the whole body over 6 MB.',
+      },
+    },
+    put: {
+      ...seller,
+      operationId: 'reorderProductImages',
+      summary: "Set the order of a product's images",
+      description: '`imageIds` lists every image of the product once, first shown first.',
+      pathParams: ['id'],
+      body: reorderImagesValidator.toJSONSchema() as JsonSchema,
+      responses: {
+        200: {
+          description: 'The images in their new order',
+          schema: {
+            type: 'object',
+            required: ['items'],
+            additionalProperties: false,
+            properties: { items: { type: 'array', items: ref('ProductImage') } },
+          },
+        },
+      },
+      errors: [ProductNotFound, ImageOrderMismatch],
+    },
+  },
+  '/api/v1/seller/products/{id}/images/{imageId}': {
+    delete: {
+      ...seller,
+      operationId: 'deleteProductImage',
+      summary: 'Delete one image of a product, and its file',
+      description: 'The images after it move up one place.',
+      pathParams: ['id', 'imageId'],
+      responses: { 200: { description: 'Deleted', schema: deletedSchema } },
+      errors: [ProductNotFound, ImageNotFound],
+      errorNotes: { 404: "Unknown or another seller's product, or no such image of it." },
+    },
+  },
+  '/media/products/{productId}/{file}': {
+    get: {
+      operationId: 'getProductImageFile',
+      summary: 'An image file on the local disk',
+      description:
+        'With `DRIVE_DISK=fs`, the bytes of a stored image (`{imageId}.{jpg|png|webp}`), with ' +
+        'its type, `Cache-Control: public, max-age=31536000, immutable` and ' +
+        '`X-Content-Type-Options: nosniff`. Product bodies give its URL; with an S3 bucket ' +
+        'they give the bucket’s URL instead.',
+      tags: ['Catalog'],
+      auth: 'none',
+      style: 'problem',
+      pathParams: ['productId', 'file'],
+      responses: { 200: { description: 'The image (image/jpeg, image/png or image/webp)' } },
+      errors: [ImageNotFound],
     },
   },
 }

@@ -22,6 +22,7 @@ import ProductTransformer from '#transformers/product_transformer'
 import ShippingAddressTransformer from '#transformers/shipping_address_transformer'
 import ShippingMethodTransformer from '#transformers/shipping_method_transformer'
 import ShopTransformer from '#transformers/shop_transformer'
+import CategoryTransformer from '#transformers/category_transformer'
 import TaxRateTransformer from '#transformers/tax_rate_transformer'
 import UserTransformer from '#transformers/user_transformer'
 import WebhookEndpointTransformer, {
@@ -85,6 +86,7 @@ const tokenProperties: Record<string, JsonSchema> = {
 export const sharedSchemas: Record<string, JsonSchema> = {
   ...httpSchemas,
   Registration: UserTransformer.registrationShape.schema,
+  Me: UserTransformer.meShape.schema,
   SignedIn: objectOf({ user: UserTransformer.shape.schema, ...tokenProperties }),
   Tokens: objectOf(tokenProperties),
   Policy: PolicyTransformer.shape.schema,
@@ -92,6 +94,32 @@ export const sharedSchemas: Record<string, JsonSchema> = {
   PolicyConsent: PolicyConsentTransformer.shape.schema,
   ConsentStatus: ConsentStatusTransformer.shape.schema,
   Shop: ShopTransformer.shape.schema,
+  PublicShop: ShopTransformer.publicShape.schema,
+  ProductImage: {
+    type: 'object',
+    required: ['id', 'url', 'position', 'contentType', 'size'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      url: { type: 'string' },
+      position: { type: 'integer', minimum: 1 },
+      contentType: { enum: ['image/jpeg', 'image/png', 'image/webp'] },
+      size: { type: 'integer', minimum: 1 },
+    },
+  },
+  Category: CategoryTransformer.shape.schema,
+  CategoryTreeNode: {
+    type: 'object',
+    required: ['id', 'name', 'slug', 'parentId', 'children'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      name: { type: 'string' },
+      slug: { type: 'string' },
+      parentId: { type: ['string', 'null'], format: 'uuid' },
+      children: { type: 'array', items: { $ref: '#/components/schemas/CategoryTreeNode' } },
+    },
+  },
   Product: ProductTransformer.shape.schema,
   SellerProduct: ProductTransformer.sellerShape.schema,
   Cart: CartTransformer.shape.schema,

@@ -23,4 +23,5 @@ export const policies = {
   ReturnPolicy: () => import('#policies/return_policy'),
   LedgerPolicy: () => import('#policies/ledger_policy'),
   PayoutPolicy: () => import('#policies/payout_policy'),
+  CategoryPolicy: () => import('#policies/category_policy'),
 }

@@ -16,7 +16,9 @@ const productOnSale = new CompiledQuery<[productId: string]>(1, (client, product
  * The product's row with its shop's name when it is on sale (the `onSale` scope), as the driver
  * returns it: the product read answers it without a model (`ProductTransformer.fromRow`).
  */
-export async function productOnSaleRow(productId: string): Promise<ProductRow | null> {
-  const [row] = await productOnSale.rows<ProductRow>([productId])
+export async function productOnSaleRow(
+  productId: string
+): Promise<Omit<ProductRow, 'category_ids' | 'images'> | null> {
+  const [row] = await productOnSale.rows<Omit<ProductRow, 'category_ids' | 'images'>>([productId])
   return row ?? null
 }

@@ -24,6 +24,15 @@ export function isUniqueViolation(error: unknown, index?: UniqueIndex): boolean 
 }
 
 /**
+ * True when a database error is a foreign-key violation (PostgreSQL 23503, SQLite's extended
+ * code): a row still referenced, or a reference to a row that is gone.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const candidate = (error ?? {}) as { code?: string }
+  return candidate.code === '23503' || candidate.code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+}
+
+/**
  * PostgreSQL SQLSTATEs after which the same request may succeed when tried again: a server that is
  * gone, going or not yet back (classes 08 and 57P), out of disk, memory or connections (class 53),
  * an I/O error (58030), and a transaction that lost a serialization conflict or a deadlock

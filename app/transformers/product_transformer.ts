@@ -12,6 +12,7 @@ import {
 } from '#transformers/shape'
 import { centsToAmount } from '#support/money'
 import { instantOfRow } from '#support/sql_time'
+import type { ImageView } from '#services/catalog/product_image_service'
 
 /** A row of `products` read without a model, with its shop's name (`CatalogService.show`). */
 export interface ProductRow {
@@ -27,6 +28,34 @@ export interface ProductRow {
   is_active: boolean | number
   created_at: Date | string
   updated_at: Date | string
+  /** Set by the service from `product_categories`, sorted. */
+  category_ids: string[]
+  /** Set by the service from `product_images`, in order. */
+  images: ImageView[]
+}
+
+/** The categories a product is filed under: the service puts them in `$extras.categoryIds`. */
+const categoryIdsSchema = { type: 'array', items: uuid, description: 'Sorted category ids' }
+
+/** The product's images in order: the service puts them in `$extras.images`. */
+const imagesSchema = {
+  type: 'array',
+  maxItems: 10,
+  items: {
+    type: 'object',
+    required: ['id', 'url', 'position', 'contentType', 'size'],
+    additionalProperties: false,
+    properties: {
+      id: uuid,
+      url: {
+        type: 'string',
+        description: 'Public URL: `/media/…` on this service, or the bucket’s own URL',
+      },
+      position: { type: 'integer', minimum: 1 },
+      contentType: { enum: ['image/jpeg', 'image/png', 'image/webp'] },
+      size: { type: 'integer', minimum: 1, description: 'Bytes' },
+    },
+  },
 }
 
 /** The product as the public catalog shows it; its `shop` must be preloaded. */
@@ -41,6 +70,14 @@ const catalogShape = shapeOf<Product>()({
   stock: field({ type: 'integer', minimum: 0 }, 'stock'),
   inStock: field({ type: 'boolean' }, (product) => product.stock > 0),
   isActive: field({ type: 'boolean', description: "The seller's own switch" }, 'isActive'),
+  categoryIds: field(
+    categoryIdsSchema,
+    (product): string[] => (product.$extras.categoryIds as string[] | undefined) ?? []
+  ),
+  images: field(
+    imagesSchema,
+    (product): ImageView[] => (product.$extras.images as ImageView[] | undefined) ?? []
+  ),
   createdAt: instantField('createdAt'),
   updatedAt: instantField('updatedAt'),
 })
@@ -95,6 +132,8 @@ export default class ProductTransformer extends ApiTransformer<Product> {
     stock: 'stock',
     inStock: (row) => row.stock > 0,
     isActive: (row) => Boolean(row.is_active),
+    categoryIds: 'category_ids',
+    images: 'images',
     createdAt: (row) => instantOfRow(row.created_at),
     updatedAt: (row) => instantOfRow(row.updated_at),
   })

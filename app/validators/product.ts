@@ -4,6 +4,7 @@ import { moneyAmount } from '#validators/money'
 import { PRODUCT_SORTS } from '#models/product'
 import { uuidField } from '#validators/uuid'
 import { formText, fromForm } from '#validators/form'
+import { categoryIdsField } from '#validators/category'
 
 /** The largest stock a product may hold. */
 export const MAX_STOCK = 1_000_000
@@ -43,6 +44,7 @@ export const createProductValidator = vine.create({
   price: price(),
   stock: stock(),
   isActive: vine.boolean({ strict: true }).optional(),
+  categoryIds: categoryIdsField(),
 })
 
 /** `PUT /api/v1/seller/products/{id}`: a partial update. */
@@ -54,6 +56,7 @@ export const updateProductValidator = vine.create({
   price: price().optional(),
   stock: stock().optional(),
   isActive: vine.boolean({ strict: true }).optional(),
+  categoryIds: categoryIdsField(),
 })
 
 /** `GET /api/v1/seller/products`. */
@@ -66,6 +69,7 @@ export const sellerProductListValidator = vine.create({
 export const catalogListValidator = vine.create({
   q: vine.string().trim().maxLength(100).optional(),
   shopId: uuidField().optional(),
+  categoryId: uuidField().optional(),
   sort: vine.enum(PRODUCT_SORTS).optional(),
   ...paginationFields,
 })

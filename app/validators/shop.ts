@@ -31,3 +31,6 @@ export const adminShopListValidator = vine.create({
   status: vine.enum(SHOP_STATUSES).optional(),
   ...paginationFields,
 })
+
+/** `GET /api/v1/shops`: the public list of shops. */
+export const publicShopListValidator = vine.create(paginationFields)

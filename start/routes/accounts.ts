@@ -21,6 +21,7 @@ router
     router.post('/login', [Auth, 'login'])
     router.post('/refresh', [Auth, 'refresh']).use(authThrottle)
     router.post('/logout', [Auth, 'logout']).use(middleware.auth())
+    router.get('/me', [Auth, 'me']).use(middleware.auth())
     router
       .get('/forget-password', [Auth, 'forgetPassword'])
       .use([middleware.rejectHead(), authThrottle])

@@ -23,6 +23,7 @@ const {
   Returns,
   Activity,
   TaxRates,
+  Categories,
   ShippingMethods,
   Products,
   Search,
@@ -96,6 +97,11 @@ router
           .as('orders.payment_status')
 
         router.resource('activity', Activity).only(['index'])
+
+        router.resource('categories', Categories).except(['show'])
+        router
+          .get('/categories/:id/delete', [Categories, 'confirmDestroy'])
+          .as('categories.confirm_destroy')
 
         router.resource('tax-rates', TaxRates).except(['show'])
         router

@@ -6,12 +6,25 @@ import { controllers } from '#generated/controllers'
 import { middleware } from '#start/kernel'
 import { catalogSearchThrottle } from '#start/limiter'
 
-const { Products, SellerShops, SellerProducts, AdminShops } = controllers.api.catalog
+const {
+  Products,
+  Shops,
+  Categories,
+  Media,
+  SellerProductImages,
+  SellerShops,
+  SellerProducts,
+  AdminShops,
+  AdminCategories,
+} = controllers.api.catalog
 
 router
   .group(() => {
     router.get('/products', [Products, 'index']).use(catalogSearchThrottle)
     router.get('/products/:id', [Products, 'show'])
+    router.get('/categories', [Categories, 'index'])
+    router.get('/shops', [Shops, 'index'])
+    router.get('/shops/:id', [Shops, 'show'])
   })
   .prefix('/api/v1')
 
@@ -26,6 +39,10 @@ router
     router.get('/products/:id', [SellerProducts, 'show'])
     router.put('/products/:id', [SellerProducts, 'update'])
     router.delete('/products/:id', [SellerProducts, 'destroy'])
+
+    router.post('/products/:id/images', [SellerProductImages, 'store'])
+    router.put('/products/:id/images', [SellerProductImages, 'reorder'])
+    router.delete('/products/:id/images/:imageId', [SellerProductImages, 'destroy'])
   })
   .prefix('/api/v1/seller')
   .use(middleware.auth())
@@ -42,3 +59,17 @@ router
       .use(middleware.auth({ scope: 'catalog:write' }))
   })
   .prefix('/api/v1/admin')
+
+// The category tree is managed by administrators signed in, not by API keys.
+router
+  .group(() => {
+    router.get('/categories', [AdminCategories, 'index'])
+    router.post('/categories', [AdminCategories, 'store'])
+    router.put('/categories/:id', [AdminCategories, 'update'])
+    router.delete('/categories/:id', [AdminCategories, 'destroy'])
+  })
+  .prefix('/api/v1/admin')
+  .use(middleware.auth())
+
+// Product images on the local disk (DRIVE_DISK=fs); an S3 bucket serves its own.
+router.get('/media/products/:productId/:file', [Media, 'show'])

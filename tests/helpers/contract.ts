@@ -20,8 +20,11 @@ type OpenApiOperation = {
   >
 }
 
-/** Routes outside the JSON API: the console (HTML) and the documentation page's assets. */
-const OUTSIDE_THE_API = [/^\/admin(\/|$)/, /^\/docs\/assets\//]
+/**
+ * Routes outside the JSON API: the console (HTML), the documentation page's assets and the stored
+ * product images (bytes; docs/api/catalog.md, "Images").
+ */
+const OUTSIDE_THE_API = [/^\/admin(\/|$)/, /^\/docs\/assets\//, /^\/media\//]
 
 const DOCUMENT_ID = 'openapi.json'
 

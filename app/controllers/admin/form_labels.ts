@@ -30,6 +30,7 @@ export const FORM_LABELS = {
     fundedBy: 'Funded by',
   },
   tax_rates: { country: 'Country', region: 'Region', rate: 'Rate' },
+  categories: { name: 'Name', slug: 'Slug', parentId: 'Parent' },
   shipping_methods: {
     name: 'Name',
     description: 'Description',

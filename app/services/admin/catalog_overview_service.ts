@@ -7,6 +7,8 @@ import { ShopNotFound } from '#exceptions/catalog_errors'
 import { AuditTrail } from '#services/admin/audit_trail_service'
 import { ProductDirectoryService } from '#services/admin/product_directory_service'
 import { isUuid } from '#support/uuid'
+import Category from '#models/category'
+import { ProductImageService, type ImageView } from '#services/catalog/product_image_service'
 
 /** How many of a shop's or a product's most recent audit entries its page shows. */
 export const CATALOG_PAGE_RECENT = 25
@@ -24,6 +26,10 @@ export interface ShopOverview {
 /** The console's page of one product. */
 export interface ProductOverview {
   product: Product
+  /** The categories its seller filed it under, by name. */
+  categories: Category[]
+  /** Its images in order. */
+  images: ImageView[]
   activity: AdminAction[] | null
   activityTotal: number
 }
@@ -36,7 +42,8 @@ export interface ProductOverview {
 export class CatalogOverviewService {
   constructor(
     protected audit: AuditTrail,
-    protected products: ProductDirectoryService
+    protected products: ProductDirectoryService,
+    protected images: ProductImageService
   ) {}
 
   /** One shop with its seller; 404 for an unknown or malformed id. */
@@ -70,8 +77,17 @@ export class CatalogOverviewService {
   async product(productId: string, { withActivity = false } = {}): Promise<ProductOverview> {
     const product = await this.products.find(productId)
     const activity = await this.#activity('product', product.id, withActivity)
+    const categories = await Category.query()
+      .whereIn(
+        'id',
+        db.from('product_categories').select('category_id').where('product_id', product.id)
+      )
+      .orderBy('name', 'asc')
+    const images = await this.images.imagesOf([product.id])
     return {
       product,
+      categories,
+      images: images.get(product.id) ?? [],
       activity: activity?.items ?? null,
       activityTotal: activity?.total ?? 0,
     }

@@ -1,25 +1,43 @@
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
 import Product, { type ProductSort } from '#models/product'
 import type { ProductRow } from '#transformers/product_transformer'
 import { ProductNotFound } from '#exceptions/catalog_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { containsPattern } from '#support/sql_like'
 import { productOnSaleRow } from '#queries/product_on_sale'
+import { CategoryService } from '#services/catalog/category_service'
+import { ProductImageService } from '#services/catalog/product_image_service'
 
 /** Filters of the public catalog. */
 export interface CatalogFilter {
   q?: string
   shopId?: string
+  /** Products filed directly under this category (not under its subcategories). */
+  categoryId?: string
   sort?: ProductSort
 }
 
 /** The public catalog: only active, non-deleted products of approved shops. */
+@inject()
 export class CatalogService {
+  constructor(
+    protected categories: CategoryService,
+    protected images: ProductImageService
+  ) {}
+
   /** One page of products on sale, searched, filtered and ordered. */
   async list(filter: CatalogFilter, page: PageRequest): Promise<PageResult<Product>> {
     const query = Product.query()
       .withScopes((scopes) => scopes.onSale())
       .preload('shop')
     if (filter.shopId) query.where('products.shop_id', filter.shopId)
+    if (filter.categoryId) {
+      query.whereIn(
+        'products.id',
+        db.from('product_categories').select('product_id').where('category_id', filter.categoryId)
+      )
+    }
     if (filter.q) {
       // LOWER + LIKE behaves the same on SQLite and PostgreSQL (ILIKE is PostgreSQL-only).
       const pattern = containsPattern(filter.q.toLowerCase())
@@ -30,7 +48,22 @@ export class CatalogService {
       })
     }
     const sort = filter.sort ?? 'newest'
-    return pageOf(query, page, (slice) => slice.withScopes((scopes) => scopes.sortedBy(sort)))
+    const result = await pageOf(query, page, (slice) =>
+      slice.withScopes((scopes) => scopes.sortedBy(sort))
+    )
+    await this.withCategoryIds(result.items)
+    return result
+  }
+
+  /** Puts each product's category ids in `$extras.categoryIds`, in one query for them all. */
+  async withCategoryIds(products: Product[]): Promise<void> {
+    const productIds = products.map((product) => product.id)
+    const ids = await this.categories.idsOf(productIds)
+    const images = await this.images.imagesOf(productIds)
+    for (const product of products) {
+      product.$extras.categoryIds = ids.get(product.id) ?? []
+      product.$extras.images = images.get(product.id) ?? []
+    }
   }
 
   /**
@@ -43,6 +76,8 @@ export class CatalogService {
   async show(productId: string): Promise<ProductRow> {
     const row = await productOnSaleRow(productId)
     if (!row) throw new ProductNotFound()
-    return row
+    const ids = await this.categories.idsOf([row.id])
+    const images = await this.images.imagesOf([row.id])
+    return { ...row, category_ids: ids.get(row.id) ?? [], images: images.get(row.id) ?? [] }
   }
 }

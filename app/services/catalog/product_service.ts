@@ -14,6 +14,8 @@ import { OutboxService } from '#services/mail/outbox_service'
 import { lowStockEvent } from '#services/integrations/webhook_events'
 import { crossesLowStock, lowStockThreshold } from '#services/catalog/stock_service'
 import { lockedStock } from '#queries/product_stock'
+import { CategoryService } from '#services/catalog/category_service'
+import { ProductImageService, removeFiles } from '#services/catalog/product_image_service'
 
 /** A product as a seller describes it; money in integer cents. */
 export interface ProductInput {
@@ -24,6 +26,8 @@ export interface ProductInput {
   priceCents: number
   stock: number
   isActive?: boolean
+  /** Replaces the product's categories when given. */
+  categoryIds?: string[]
 }
 
 const SKU_INDEX = {
@@ -37,6 +41,8 @@ const SKU_INDEX = {
 export class ProductService {
   constructor(
     protected shops: ShopService,
+    protected categories: CategoryService,
+    protected images: ProductImageService,
     protected audit: AuditTrail,
     protected outbox: OutboxService
   ) {}
@@ -59,6 +65,11 @@ export class ProductService {
           { client: trx }
         )
         product.$setRelated('shop', shop)
+        product.$extras.categoryIds = await this.categories.fileProduct(
+          trx,
+          product.id,
+          input.categoryIds ?? []
+        )
         return product
       })
     )
@@ -73,7 +84,17 @@ export class ProductService {
     if (filter.shopId) await this.shops.ownedShop(actor, filter.shopId)
     const query = this.#owned(actor).preload('shop')
     if (filter.shopId) query.where('products.shop_id', filter.shopId)
-    return pageOf(query, page, (slice) => slice.withScopes((scopes) => scopes.sortedBy('newest')))
+    const result = await pageOf(query, page, (slice) =>
+      slice.withScopes((scopes) => scopes.sortedBy('newest'))
+    )
+    const productIds = result.items.map((product) => product.id)
+    const ids = await this.categories.idsOf(productIds)
+    const images = await this.images.imagesOf(productIds)
+    for (const product of result.items) {
+      product.$extras.categoryIds = ids.get(product.id) ?? []
+      product.$extras.images = images.get(product.id) ?? []
+    }
+    return result
   }
 
   /**
@@ -115,6 +136,10 @@ export class ProductService {
           }
           await this.outbox.enqueueAll(trx, [lowStockEvent(crossing, threshold, at)], at)
         }
+        product.$extras.categoryIds =
+          input.categoryIds === undefined
+            ? await this.categories.idsOfProduct(product.id, trx)
+            : await this.categories.fileProduct(trx, product.id, input.categoryIds)
         return product
       })
     )
@@ -177,7 +202,8 @@ export class ProductService {
    * orders that reference it keep their row.
    */
   async delete(actor: Actor, productId: string): Promise<void> {
-    await db.transaction(async (trx) => {
+    // Its images go with it: rows in this transaction, files once it has committed.
+    const storageKeys = await db.transaction(async (trx) => {
       const deleted = await Product.query({ client: trx })
         .where('id', productId)
         .whereNull('deleted_at')
@@ -187,7 +213,11 @@ export class ProductService {
           updated_at: sqlTime(DateTime.now(), trx),
         })
       if (Number(deleted) !== 1) throw new ProductNotFound()
+      // A deleted product no longer holds its categories: they can be removed once empty.
+      await trx.from('product_categories').where('product_id', productId).delete()
+      return this.images.detachAll(trx, productId)
     })
+    await removeFiles(storageKeys)
   }
 
   #owned(actor: Actor, trx?: TransactionClientContract) {
@@ -203,6 +233,9 @@ export class ProductService {
       .preload('shop')
       .first()
     if (!product) throw new ProductNotFound()
+    product.$extras.categoryIds = await this.categories.idsOfProduct(product.id, trx)
+    const images = await this.images.imagesOf([product.id])
+    product.$extras.images = images.get(product.id) ?? []
     return product
   }
 

@@ -70,6 +70,25 @@ export class ShopService {
     })
   }
 
+  /**
+   * The shops a storefront may show: APPROVED, their owner an active SELLER account (the shops
+   * whose products are on sale), by name.
+   */
+  async listSelling(page: PageRequest): Promise<PageResult<Shop>> {
+    const query = Shop.query().withScopes((scopes) => scopes.selling())
+    return pageOf(query, page, (slice) => slice.orderBy('name', 'asc').orderBy('id', 'asc'))
+  }
+
+  /** One shop a storefront may show; any other (unknown, pending, suspended) is a 404. */
+  async showSelling(shopId: string): Promise<Shop> {
+    const shop = await Shop.query()
+      .withScopes((scopes) => scopes.selling())
+      .where('shops.id', shopId)
+      .first()
+    if (!shop) throw new ShopNotFound()
+    return shop
+  }
+
   /** Puts the shop's products on sale; approving an approved shop changes nothing. */
   async approve(actor: Actor, shopId: string): Promise<Shop> {
     return this.#moveTo(actor, shopId, ShopStatus.APPROVED)

@@ -21,6 +21,16 @@ export interface DemoProduct {
   isActive?: boolean
 }
 
+/** The demo's category tree: roots, and the children each shop's products are filed under. */
+export const DEMO_CATEGORIES = [
+  { slug: 'home', name: 'Home', parent: null },
+  { slug: 'ceramics', name: 'Ceramics', parent: 'home' },
+  { slug: 'textiles', name: 'Textiles', parent: 'home' },
+  { slug: 'food-and-drink', name: 'Food & Drink', parent: null },
+  { slug: 'coffee', name: 'Coffee', parent: 'food-and-drink' },
+  { slug: 'stationery', name: 'Stationery', parent: null },
+] as const
+
 /** A demo seller and the shop they run. */
 export interface DemoShop {
   sellerEmail: string
@@ -28,6 +38,10 @@ export interface DemoShop {
   description: string
   /** False for the shop the demo leaves awaiting an admin's approval. */
   approved: boolean
+  /** The slug of the category its products are filed under (`DEMO_CATEGORIES`). */
+  category: string
+  /** The colour of its products' generated pictures, as red, green and blue. */
+  colour: [number, number, number]
   products: DemoProduct[]
 }
 
@@ -48,6 +62,8 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     sellerEmail: 'maya.chen@demo.example',
     name: 'Clay & Kiln',
+    category: 'ceramics',
+    colour: [196, 164, 132],
     description: 'Hand-thrown stoneware from a two-person studio in Portland',
     approved: true,
     products: [
@@ -155,6 +171,8 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     sellerEmail: 'tomas.berg@demo.example',
     name: 'Loom & Thread',
+    category: 'textiles',
+    colour: [120, 144, 156],
     description: 'Linen, wool and cotton for the home, woven in small batches',
     approved: true,
     products: [
@@ -256,6 +274,8 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     sellerEmail: 'lena.fischer@demo.example',
     name: 'Roast House',
+    category: 'coffee',
+    colour: [111, 78, 55],
     description: 'Small-lot coffee roasted every Tuesday, and loose-leaf tea',
     approved: true,
     products: [
@@ -355,6 +375,8 @@ export const DEMO_SHOPS: DemoShop[] = [
   {
     sellerEmail: 'noah.okafor@demo.example',
     name: 'Paper Trail',
+    category: 'stationery',
+    colour: [230, 220, 190],
     description: 'Notebooks and stationery bound by hand',
     approved: false,
     products: [],

@@ -16,6 +16,10 @@ import { DemoStoreConflict, DemoStoreIncomplete } from '#exceptions/system_error
 import { AccountProvisioningService } from '#services/accounts/account_provisioning_service'
 import { CartService } from '#services/cart/cart_service'
 import { ProductService } from '#services/catalog/product_service'
+import { CategoryService } from '#services/catalog/category_service'
+import { ProductImageService } from '#services/catalog/product_image_service'
+import Category from '#models/category'
+import { solidPng } from '#support/solid_png'
 import { ShopService } from '#services/catalog/shop_service'
 import { OrderPlacementService } from '#services/checkout/order_placement_service'
 import { ShippingAddressService } from '#services/checkout/shipping_address_service'
@@ -31,6 +35,7 @@ import { sqlTime } from '#support/sql_time'
 import { actorOf, type Actor } from '#support/actor'
 import {
   DEMO_ADMIN_EMAIL,
+  DEMO_CATEGORIES,
   DEMO_COUPON_CODES,
   DEMO_CUSTOMERS,
   DEMO_LAUNCH_USES,
@@ -61,6 +66,8 @@ export interface DemoStoreReport {
     accounts: number
     shops: number
     products: number
+    categories: number
+    images: number
     addresses: number
     taxRates: number
     coupons: number
@@ -131,6 +138,8 @@ export class DemoStoreSeeder {
     protected accounts: AccountProvisioningService,
     protected shops: ShopService,
     protected products: ProductService,
+    protected categories: CategoryService,
+    protected images: ProductImageService,
     protected addresses: ShippingAddressService,
     protected methods: ShippingMethodService,
     protected taxRates: TaxRateService,
@@ -149,6 +158,8 @@ export class DemoStoreSeeder {
       accounts: 0,
       shops: 0,
       products: 0,
+      categories: 0,
+      images: 0,
       addresses: 0,
       taxRates: 0,
       coupons: 0,
@@ -168,7 +179,8 @@ export class DemoStoreSeeder {
     const admin = await this.#account(DEMO_ADMIN_EMAIL, UserType.SUPER_ADMIN, made)
     // The demo's administrative writes are the admin's, made from the command line.
     const acting = actorOf(admin)
-    const catalog = await this.#openShops(acting, made)
+    const categoryIds = await this.#categories(acting, made)
+    const catalog = await this.#openShops(acting, categoryIds, made)
     const shoppers = await this.#customers(made)
     await this.#taxRatesAndCoupons(acting, now, made)
     await this.#policiesAndConsents(acting, shoppers, now, made)
@@ -198,6 +210,13 @@ export class DemoStoreSeeder {
       .withScopes((scopes) => scopes.notDeleted())
       .whereIn('code', Object.values(DEMO_COUPON_CODES))
     if (coupons.length) found.push(`coupons ${coupons.map((coupon) => coupon.code).join(', ')}`)
+    const categories = await Category.query().whereIn(
+      'slug',
+      DEMO_CATEGORIES.map((category) => category.slug)
+    )
+    if (categories.length) {
+      found.push(`categories ${categories.map((category) => category.slug).join(', ')}`)
+    }
     if (found.length) {
       throw new DemoStoreConflict(
         `The demo store is meant for an empty installation; this one already has ${found.join('; ')}`
@@ -212,7 +231,23 @@ export class DemoStoreSeeder {
   }
 
   /** Each seller opens a shop; the admin approves all but one, which waits for approval. */
-  async #openShops(acting: Actor, made: DemoStoreReport['made']) {
+  /** The demo's category tree, made by its admin; answers each slug's id. */
+  async #categories(acting: Actor, made: DemoStoreReport['made']): Promise<Map<string, string>> {
+    const ids = new Map<string, string>()
+    for (const demo of DEMO_CATEGORIES) {
+      const parentId = demo.parent ? (ids.get(demo.parent) ?? null) : null
+      const category = await this.categories.create(acting, {
+        name: demo.name,
+        slug: demo.slug,
+        parentId,
+      })
+      ids.set(demo.slug, category.id)
+      made.categories += 1
+    }
+    return ids
+  }
+
+  async #openShops(acting: Actor, categoryIds: Map<string, string>, made: DemoStoreReport['made']) {
     const catalog: Array<{ seller: User; shop: Shop; products: Product[] }> = []
     for (const demo of DEMO_SHOPS) {
       const seller = await this.#account(demo.sellerEmail, UserType.SELLER, made)
@@ -233,9 +268,15 @@ export class DemoStoreSeeder {
             priceCents: product.priceCents,
             stock: product.stock,
             isActive: product.isActive ?? true,
+            categoryIds: [categoryIds.get(demo.category) as string],
           })
         )
         made.products += 1
+        // A picture made here, one shade per product, so a storefront has something to show.
+        const shade = (products.length * 9) % 60
+        const colour = demo.colour.map((channel) => Math.max(0, channel - shade))
+        await this.images.store(actorOf(seller), products.at(-1)!.id, solidPng(64, 64, colour))
+        made.images += 1
       }
       const ordered = new Set(
         demo.products.filter((product) => product.ordered !== false).map((product) => product.sku)

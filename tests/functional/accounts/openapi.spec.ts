@@ -17,7 +17,7 @@ test.group('OpenAPI: account routes', () => {
         }
       }
     }
-    assert.lengthOf(expected, 14)
+    assert.lengthOf(expected, 15)
 
     for (const entry of expected) {
       const [method, pattern] = entry.split(' ')

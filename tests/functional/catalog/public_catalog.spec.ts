@@ -35,6 +35,8 @@ test.group('GET /api/v1/products', (group) => {
       price: 19.99,
       stock: 7,
       inStock: true,
+      categoryIds: [],
+      images: [],
       isActive: true,
       createdAt: product.createdAt.toUTC().toISO(),
       updatedAt: product.updatedAt.toUTC().toISO(),

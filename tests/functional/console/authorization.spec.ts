@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import Category from '#models/category'
 import db from '@adonisjs/lucid/services/db'
 import { errors as shieldErrors } from '@adonisjs/shield'
 import { describeError } from '#exceptions/describe_error'
@@ -45,6 +46,7 @@ interface World {
   /** An order of the same checkout whose money was received. */
   paidOrder: Order
   taxRate: TaxRate
+  category: Category
   activeMethod: ShippingMethod
   inactiveMethod: ShippingMethod
   activeProduct: Product
@@ -117,6 +119,7 @@ async function makeWorld(): Promise<World> {
       }
     })),
     taxRate: await TaxRateFactory.merge({ country: 'CA', region: `R${worlds}` }).create(),
+    category: await Category.create({ name: 'Kept', slug: `kept-${worlds}`, parentId: null }),
     activeMethod: await ShippingMethodFactory.create(),
     inactiveMethod: await ShippingMethodFactory.apply('inactive').create(),
     activeProduct: await ProductFactory.merge({ shopId: approvedShop.id }).create(),
@@ -394,6 +397,35 @@ const ROUTES: ConsoleRoute[] = [
     name: 'console.tax_rates.destroy',
     params: (world) => ({ id: world.taxRate.id }),
     snapshot: (world) => TaxRate.find(world.taxRate.id).then((row) => row !== null),
+  },
+  { name: 'console.categories.index' },
+  { name: 'console.categories.create' },
+  {
+    name: 'console.categories.store',
+    form: { name: 'Lamps', slug: 'auth-lamps', parentId: '' },
+    snapshot: () =>
+      Category.query()
+        .where('slug', 'auth-lamps')
+        .then((rows) => rows.length),
+  },
+  {
+    name: 'console.categories.edit',
+    params: (world) => ({ id: world.category.id }),
+  },
+  {
+    name: 'console.categories.update',
+    params: (world) => ({ id: world.category.id }),
+    form: { name: 'Renamed', slug: 'renamed', parentId: '' },
+    snapshot: (world) => Category.findOrFail(world.category.id).then((row) => row.name),
+  },
+  {
+    name: 'console.categories.confirm_destroy',
+    params: (world) => ({ id: world.category.id }),
+  },
+  {
+    name: 'console.categories.destroy',
+    params: (world) => ({ id: world.category.id }),
+    snapshot: (world) => Category.find(world.category.id).then((row) => row !== null),
   },
   { name: 'console.shipping_methods.index' },
   {

@@ -12,6 +12,9 @@ import { UNKNOWN_ID } from '#tests/helpers/ids'
 import { eachInTransaction } from '#tests/helpers/transactions'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import { formAction } from '#tests/helpers/routes'
+import Category from '#models/category'
+import ProductImage from '#models/product_image'
+import db from '@adonisjs/lucid/services/db'
 
 /**
  * Two approved shops of one seller, with a product of each kind: active, inactive, out of stock,
@@ -466,5 +469,37 @@ test.group('Console products: a product page', (group) => {
     for (const id of [gone.id, UNKNOWN_ID]) {
       await admin.expectErrorPage(urlFor('console.products.show', { id }), 404, 'Product not found')
     }
+  })
+
+  test('shows the categories and images its seller gave it, in order', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await consoleAs(UserType.ADMIN, { client, assert })
+    const { lamp } = await catalog()
+    const lighting = await Category.create({ name: 'Lighting', slug: 'lighting', parentId: null })
+    await db.table('product_categories').insert({ product_id: lamp.id, category_id: lighting.id })
+    const second = await ProductImage.create({
+      productId: lamp.id,
+      storageKey: `products/${lamp.id}/${crypto.randomUUID()}.png`,
+      contentType: 'image/png',
+      sizeBytes: 2048,
+      position: 2,
+    })
+    const first = await ProductImage.create({
+      productId: lamp.id,
+      storageKey: `products/${lamp.id}/${crypto.randomUUID()}.jpg`,
+      contentType: 'image/jpeg',
+      sizeBytes: 1000,
+      position: 1,
+    })
+    const html = await admin.page(urlFor('console.products.show', { id: lamp.id }))
+    const text = textOf(html)
+    assert.match(text, /Lighting \(\s*lighting\s*\)/)
+    assert.include(text, 'Images (2 of at most 10')
+    const firstAt = html.indexOf(`/media/${first.storageKey}`)
+    const secondAt = html.indexOf(`/media/${second.storageKey}`)
+    assert.isAbove(firstAt, -1)
+    assert.isAbove(secondAt, firstAt)
   })
 })

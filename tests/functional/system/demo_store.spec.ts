@@ -17,6 +17,7 @@ import { AccountProvisioningService } from '#services/accounts/account_provision
 import { DemoStoreSeeder } from '#database/seeders/demo_store/demo_store_seeder'
 import {
   DEMO_ADMIN_EMAIL,
+  DEMO_CATEGORIES,
   DEMO_COUPON_CODES,
   DEMO_CUSTOMERS,
   DEMO_PASSWORD,
@@ -57,6 +58,16 @@ async function demoRows() {
       accounts: users.length,
       shops: shops.length,
       products: await count('products', 'shop_id', shopIds),
+      categories: await count(
+        'categories',
+        'slug',
+        DEMO_CATEGORIES.map((category) => category.slug)
+      ),
+      images: await db
+        .from('product_images')
+        .whereIn('product_id', db.from('products').select('id').whereIn('shop_id', shopIds))
+        .count('* as total')
+        .then(([row]) => Number(row.total)),
       addresses: await count('shipping_addresses', 'user_id', ids),
       consents: await count('legal_policy_consents', 'user_id', ids),
       orders: orders.length,
@@ -93,7 +104,9 @@ test.group('node ace demo:seed', (group) => {
     })
     const first = await runDemoSeed()
     first.assertSucceeded()
-    first.assertLogMatches(/Created the demo store: 4 shops with 40 products, 60 orders/)
+    first.assertLogMatches(
+      /Created the demo store: 4 shops with 40 products \(40 generated pictures\) in 6 categories, 60 orders/
+    )
     first.assertLogMatches(/order e-mails were marked sent without being sent/)
     first.assertLogMatches(new RegExp(`password: ${DEMO_PASSWORD}`))
     first.assertLogMatches(new RegExp(DEMO_ADMIN_EMAIL))
@@ -103,6 +116,8 @@ test.group('node ace demo:seed', (group) => {
       accounts: 1 + DEMO_SHOPS.length + DEMO_CUSTOMERS.length + 1,
       shops: 4,
       products: 40,
+      categories: 6,
+      images: 40,
       addresses: DEMO_CUSTOMERS.length,
       consents: 2 * DEMO_CUSTOMERS.length,
       orders: 60,

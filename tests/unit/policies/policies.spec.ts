@@ -57,6 +57,7 @@ const ROLE_ACTIONS: Record<keyof typeof policies, Record<string, UserType[]>> = 
     delete: [CUSTOMER],
   },
   TaxRatePolicy: { viewAny: ADMINS, create: ADMINS, update: ADMINS, delete: ADMINS },
+  CategoryPolicy: { viewAny: ADMINS, create: ADMINS, update: ADMINS, delete: ADMINS },
   CartPolicy: { view: [CUSTOMER], update: [CUSTOMER], checkOut: [CUSTOMER] },
   AdminActionPolicy: { viewAny: [SUPER_ADMIN] },
   // With HEALTH_DETAILS off, as in the test environment; the setting is tested in health.spec.ts.

@@ -74,6 +74,11 @@ export default class AuthController {
     return sendEnvelope(response, 'Your password has been reset; sign in with the new one.')
   }
 
+  /** The token's own account. */
+  async me({ actor, response }: HttpContext) {
+    return sendEnvelope(response, UserTransformer.transform(actor.user).useVariant('forMe'))
+  }
+
   async changePassword({ actor, request, response }: HttpContext) {
     const change = await request.validateUsing(changePasswordValidator)
     await this.passwords.change(actor, change)

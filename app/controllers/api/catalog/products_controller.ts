@@ -16,7 +16,7 @@ export default class ProductsController {
     const query = await request.validateUsing(catalogListValidator, { data: request.qs() })
     const slice = pageRequest(query)
     const result = await this.catalog.list(
-      { q: query.q, shopId: query.shopId, sort: query.sort },
+      { q: query.q, shopId: query.shopId, categoryId: query.categoryId, sort: query.sort },
       slice
     )
     return page(ProductTransformer.transform(result.items), result.total, slice)
