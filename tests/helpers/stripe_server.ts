@@ -19,7 +19,8 @@ export const TEST_WEBHOOK_SECRET = 'whsec_payments_suite'
 
 /**
  * A Stripe stand-in for the suite, on 127.0.0.1 and a free port: it answers the calls the
- * service makes (create and cancel a PaymentIntent, create a refund) as Stripe does, replays an
+ * service makes (create and cancel a PaymentIntent, create a refund or a Connect transfer) as
+ * Stripe does, replays an
  * answer for a repeated Idempotency-Key as Stripe does, records every call, and fails or stalls
  * the next calls on demand (`failNext`, `stallNext`: the stalled call is answered after `ms`, as
  * a slow Stripe would still create the intent after the client gave up).
@@ -131,6 +132,19 @@ export class StripeServer {
           amount: Number(call.body.amount),
           payment_intent: call.body.payment_intent,
           status: 'succeeded',
+        },
+      }
+    }
+    if (call.method === 'POST' && call.path === '/v1/transfers') {
+      return {
+        status: 200,
+        body: {
+          id: `tr_test_${++this.#sequence}`,
+          object: 'transfer',
+          amount: Number(call.body.amount),
+          currency: call.body.currency,
+          destination: call.body.destination,
+          metadata: { payoutId: call.body['metadata[payoutId]'] },
         },
       }
     }

@@ -1,5 +1,5 @@
-import Stripe from 'stripe'
 import env from '#start/env'
+import { StripeProvider } from '#services/payments/stripe_provider'
 
 /** A Connect transfer of a payout: its amount to the shop's account, once per payout. */
 export interface TransferCall {
@@ -9,41 +9,37 @@ export interface TransferCall {
   destination: string
 }
 
-let client: Stripe | undefined
+let configured: StripeProvider | undefined
 
 /**
- * Stripe's client for payouts (docs/api/payouts.md), made once per process with the keys and API
- * address of the payments (STRIPE_SECRET_KEY, STRIPE_API_BASE). No retries of its own: the
- * outbox retries with backoff, under the payout's id as idempotency key, so a retry after a
- * timeout never transfers twice.
+ * Stripe for payouts (docs/api/payouts.md), with the keys and API address of the payments
+ * (STRIPE_SECRET_KEY, STRIPE_API_BASE), made once per process. A test swaps it
+ * (`app.container.swap(PayoutTransfers, () => PayoutTransfers.using(provider))`).
  */
-function stripe(): Stripe {
-  if (client) return client
-  const secretKey = env.get('STRIPE_SECRET_KEY')
-  if (!secretKey) throw new Error('PAYOUT_PROVIDER=stripe needs STRIPE_SECRET_KEY to be set')
-  const base = new URL(env.get('STRIPE_API_BASE') ?? 'https://api.stripe.com')
-  const protocol = base.protocol === 'http:' ? 'http' : 'https'
-  client = new Stripe(secretKey, {
-    host: base.hostname,
-    port: base.port || (protocol === 'http' ? 80 : 443),
-    protocol,
-    maxNetworkRetries: 0,
-    timeout: 10_000,
-    telemetry: false,
-  })
-  return client
-}
+export class PayoutTransfers {
+  #stripe?: StripeProvider
 
-/** Transfers a payout to its shop's Connect account; answers the transfer's id. */
-export async function transferPayout(call: TransferCall): Promise<string> {
-  const transfer = await stripe().transfers.create(
-    {
-      amount: call.amount,
-      currency: call.currency.toLowerCase(),
-      destination: call.destination,
-      metadata: { payoutId: call.payoutId },
-    },
-    { idempotencyKey: `payout-${call.payoutId}` }
-  )
-  return transfer.id
+  get stripe(): StripeProvider {
+    if (this.#stripe) return this.#stripe
+    const secretKey = env.get('STRIPE_SECRET_KEY')
+    if (!secretKey) throw new Error('PAYOUT_PROVIDER=stripe needs STRIPE_SECRET_KEY to be set')
+    configured ??= new StripeProvider({
+      secretKey,
+      webhookSecret: env.get('STRIPE_WEBHOOK_SECRET') ?? '',
+      apiBase: env.get('STRIPE_API_BASE'),
+    })
+    return (this.#stripe = configured)
+  }
+
+  /** Transfers a payout to its shop's Connect account; answers the transfer's id. */
+  async transfer(call: TransferCall): Promise<string> {
+    return (await this.stripe.transfer(call)).id
+  }
+
+  /** Transfers through `stripe` rather than the configured one. */
+  static using(stripe: StripeProvider): PayoutTransfers {
+    const transfers = new PayoutTransfers()
+    transfers.#stripe = stripe
+    return transfers
+  }
 }

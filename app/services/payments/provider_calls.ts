@@ -1,6 +1,6 @@
 import app from '@adonisjs/core/services/app'
 import { PaymentGateway } from '#services/payments/payment_gateway'
-import { transferPayout, type TransferCall } from '#services/ledger/stripe_transfers'
+import { PayoutTransfers, type TransferCall } from '#services/ledger/stripe_transfers'
 
 /** A refund at the provider; `refundId` names the refunds row it settles, when there is one. */
 interface RefundCall {
@@ -46,7 +46,8 @@ export const PROVIDER_CALLS = {
   payout_transfer: async (call: TransferCall) => {
     const service = await payouts()
     if (!(await service.isPending(call.payoutId))) return
-    const transferId = await transferPayout(call)
+    const transfers = await app.container.make(PayoutTransfers)
+    const transferId = await transfers.transfer(call)
     await service.settleTransfer(call.payoutId, transferId)
   },
 } satisfies Record<string, (payload: any) => Promise<void>>

@@ -97,6 +97,30 @@ export class StripeProvider implements PaymentProvider {
     return { id: refund.id }
   }
 
+  /**
+   * A Connect transfer of a payout to `destination` (docs/api/payouts.md), under the payout's own
+   * idempotency key, so the outbox's retries never transfer twice.
+   */
+  async transfer(input: {
+    payoutId: string
+    amount: number
+    currency: string
+    destination: string
+  }) {
+    const transfer = await this.#call(() =>
+      this.#client.transfers.create(
+        {
+          amount: input.amount,
+          currency: input.currency.toLowerCase(),
+          destination: input.destination,
+          metadata: { payoutId: input.payoutId },
+        },
+        { idempotencyKey: `payout-${input.payoutId}` }
+      )
+    )
+    return { id: transfer.id }
+  }
+
   verifyEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent {
     if (!signature) throw new ProviderSignatureError('no Stripe-Signature header')
     let event: Stripe.Event
