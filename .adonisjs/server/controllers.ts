@@ -13,6 +13,7 @@ export const controllers = {
     Dashboard: () => import('#controllers/admin/dashboard_controller'),
     Orders: () => import('#controllers/admin/orders_controller'),
     Payments: () => import('#controllers/admin/payments_controller'),
+    Payouts: () => import('#controllers/admin/payouts_controller'),
     Policies: () => import('#controllers/admin/policies_controller'),
     Products: () => import('#controllers/admin/products_controller'),
     Returns: () => import('#controllers/admin/returns_controller'),

@@ -138,6 +138,13 @@ export type ScannedRoutes = {
     'console.shops.ledger': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.adjust': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.stripe_account': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.payouts.export': { paramsTuple?: []; params?: {} }
+    'console.payouts.confirm_run': { paramsTuple?: []; params?: {} }
+    'console.payouts.run': { paramsTuple?: []; params?: {} }
+    'console.payouts.index': { paramsTuple?: []; params?: {} }
+    'console.payouts.paid': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.payouts.failed': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.index': { paramsTuple?: []; params?: {} }
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.export': { paramsTuple?: []; params?: {} }
@@ -308,6 +315,9 @@ export type ScannedRoutes = {
     'console.shops.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.confirm_suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.ledger': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.payouts.export': { paramsTuple?: []; params?: {} }
+    'console.payouts.confirm_run': { paramsTuple?: []; params?: {} }
+    'console.payouts.index': { paramsTuple?: []; params?: {} }
     'console.orders.index': { paramsTuple?: []; params?: {} }
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.export': { paramsTuple?: []; params?: {} }
@@ -422,6 +432,9 @@ export type ScannedRoutes = {
     'console.shops.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.confirm_suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.ledger': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.payouts.export': { paramsTuple?: []; params?: {} }
+    'console.payouts.confirm_run': { paramsTuple?: []; params?: {} }
+    'console.payouts.index': { paramsTuple?: []; params?: {} }
     'console.orders.index': { paramsTuple?: []; params?: {} }
     'console.orders.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.export': { paramsTuple?: []; params?: {} }
@@ -516,6 +529,10 @@ export type ScannedRoutes = {
     'console.shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.commission': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shops.adjust': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.shops.stripe_account': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.payouts.run': { paramsTuple?: []; params?: {} }
+    'console.payouts.paid': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.payouts.failed': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.orders.refund': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.returns.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.returns.reject': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }

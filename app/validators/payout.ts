@@ -1,7 +1,7 @@
 import vine from '@vinejs/vine'
 import { PAYOUT_STATUSES } from '#enums/ledger'
 import { paginationFields } from '#validators/pagination'
-import { formText, fromForm, type FormFields } from '#validators/form'
+import { filterForm, formText, fromForm, type FormFields } from '#validators/form'
 
 /** `GET /api/v1/admin/payouts`: a page, by status and shop. */
 export const payoutListValidator = vine.create(
@@ -44,4 +44,15 @@ export const stripeAccountValidator = vine.create(
         stripeAccountId: formText(fields.stripeAccountId, null),
       }))
     )
+)
+
+/** The console's payouts list: a page, by status and shop (blank filters are no filter). */
+export const consolePayoutListValidator = vine.create(
+  vine
+    .object({
+      status: vine.enum(PAYOUT_STATUSES).optional(),
+      shopId: vine.string().uuid().optional(),
+      page: vine.number().withoutDecimals().range([1, 10_000]).optional(),
+    })
+    .parse(filterForm())
 )

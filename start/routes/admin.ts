@@ -18,6 +18,7 @@ const {
   Coupons,
   Shops,
   ShopLedger,
+  Payouts,
   Orders,
   Payments,
   Returns,
@@ -80,6 +81,15 @@ router
         router.get('/shops/:id/ledger', [ShopLedger, 'show']).as('shops.ledger')
         router.post('/shops/:id/commission', [ShopLedger, 'setCommission']).as('shops.commission')
         router.post('/shops/:id/adjustments', [ShopLedger, 'adjust']).as('shops.adjust')
+        router
+          .post('/shops/:id/stripe-account', [Payouts, 'setStripeAccount'])
+          .as('shops.stripe_account')
+        router.get('/payouts/export', [Payouts, 'export']).as('payouts.export')
+        router.get('/payouts/run', [Payouts, 'confirmRun']).as('payouts.confirm_run')
+        router.post('/payouts/run', [Payouts, 'run']).as('payouts.run')
+        router.resource('payouts', Payouts).only(['index'])
+        router.post('/payouts/:id/paid', [Payouts, 'paid']).as('payouts.paid')
+        router.post('/payouts/:id/failed', [Payouts, 'failed']).as('payouts.failed')
 
         router.resource('orders', Orders).only(['index', 'show'])
         router.get('/orders/export', [Orders, 'export']).as('orders.export')

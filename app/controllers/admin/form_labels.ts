@@ -44,6 +44,13 @@ export const FORM_LABELS = {
     amount: 'Amount',
     reason: 'Reason',
   },
+  payouts: {
+    reference: 'Bank reference',
+    reason: 'Why it failed',
+    stripeAccountId: 'Stripe account',
+    status: 'Status',
+    shopId: 'Shop',
+  },
   orders: {
     status: 'Status',
     paymentStatus: 'Payment status',

@@ -10,6 +10,8 @@ import Policy from '#models/policy'
 import Coupon from '#models/coupon'
 import Shop from '#models/shop'
 import Order from '#models/order'
+import Payout from '#models/payout'
+import { LedgerService } from '#services/ledger/ledger_service'
 import OrderReturn from '#models/order_return'
 import OrderReturnItem from '#models/order_return_item'
 import TaxRate from '#models/tax_rate'
@@ -59,6 +61,8 @@ interface World {
   requestedReturn: OrderReturn
   rejectableReturn: OrderReturn
   approvedReturn: OrderReturn
+  /** A manual payout of `approvedShop` waiting to be marked paid or failed. */
+  pendingPayout: Payout
 }
 
 /** A return of one unit of the order's first line, stored as if it had reached `status`. */
@@ -94,6 +98,12 @@ async function makeWorld(): Promise<World> {
   worlds += 1
   const seller = await makeUser(UserType.SELLER)
   const approvedShop = await ShopFactory.merge({ sellerId: seller.id }).create()
+  // A balance a payout run can pay.
+  await db.transaction((trx) =>
+    new LedgerService().append(trx, [
+      { shopId: approvedShop.id, type: 'ADJUSTMENT', amountCents: 2_000, reason: 'Matrix' },
+    ])
+  )
   return {
     policy: await PolicyFactory.merge({ version: `${worlds}.0` }).create(),
     coupon: await CouponFactory.merge({ code: `UNTOUCHED${worlds}` }).create(),
@@ -128,6 +138,17 @@ async function makeWorld(): Promise<World> {
       .create(),
     ...(await storedEndpoint().then(({ endpoint, delivery }) => ({ endpoint, delivery }))),
     disabledEndpoint: await storedEndpoint(false).then(({ endpoint }) => endpoint),
+    pendingPayout: await Payout.create({
+      shopId: approvedShop.id,
+      amountCents: 1_000,
+      currency: 'USD',
+      status: 'PENDING',
+      provider: 'manual',
+      reference: null,
+      failureReason: null,
+      createdBy: null,
+      paidAt: null,
+    }),
     apiKey: await ApiKey.create({
       name: `Key ${worlds}`,
       prefix: 'sk_live_fixture0',
@@ -338,6 +359,34 @@ const ROUTES: ConsoleRoute[] = [
       Order.findOrFail(world.paidOrder.id).then((row) => row.refundedAmountCents),
   },
   { name: 'console.payments.index' },
+  { name: 'console.payouts.index' },
+  { name: 'console.payouts.export' },
+  { name: 'console.payouts.confirm_run' },
+  {
+    name: 'console.payouts.run',
+    snapshot: (world) =>
+      Payout.query()
+        .where('shop_id', world.approvedShop.id)
+        .then((rows) => rows.length),
+  },
+  {
+    name: 'console.payouts.paid',
+    params: (world) => ({ id: world.pendingPayout.id }),
+    form: { reference: 'Matrix' },
+    snapshot: (world) => Payout.findOrFail(world.pendingPayout.id).then((row) => row.status),
+  },
+  {
+    name: 'console.payouts.failed',
+    params: (world) => ({ id: world.pendingPayout.id }),
+    form: { reason: 'Matrix' },
+    snapshot: (world) => Payout.findOrFail(world.pendingPayout.id).then((row) => row.status),
+  },
+  {
+    name: 'console.shops.stripe_account',
+    params: (world) => ({ id: world.approvedShop.id }),
+    form: { stripeAccountId: 'acct_1Matrix' },
+    snapshot: (world) => Shop.findOrFail(world.approvedShop.id).then((row) => row.stripeAccountId),
+  },
   { name: 'console.returns.index' },
   {
     name: 'console.returns.show',
