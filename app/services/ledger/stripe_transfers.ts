@@ -33,7 +33,8 @@ export class PayoutTransfers {
 
   /** Transfers a payout to its shop's Connect account; answers the transfer's id. */
   async transfer(call: TransferCall): Promise<string> {
-    return (await this.stripe.transfer(call)).id
+    const transfer = await this.stripe.transfer(call)
+    return transfer.id
   }
 
   /** Transfers through `stripe` rather than the configured one. */
