@@ -19,7 +19,8 @@ import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
 import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
 import { eachInTransaction } from '#tests/helpers/transactions'
-import { sellerShop } from '#tests/functional/checkout/support'
+import { cleanUp, sellerShop } from '#tests/functional/checkout/support'
+import { placedCheckout } from '#tests/functional/orders/support'
 import { drainOutbox } from '#tests/functional/payments/support'
 import { StripeServer, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from '#tests/helpers/stripe_server'
 import { deleteCommitted } from '#tests/helpers/committed'
@@ -501,6 +502,56 @@ test.group('Payouts: concurrency (PostgreSQL)', (group) => {
       assert.equal(Number(payouts[0].amount_cents), 1_234)
       assert.deepEqual(await ledger.balance(shop.id), { available: 0, pending: 0 })
     }
+  }).skip(db.connection().dialect.name !== 'postgres', 'PostgreSQL only')
+
+  test('a refund racing a payout: the payout is what was available when it was made', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    const admin = await actor(UserType.ADMIN)
+    made.users.push(admin.user.id)
+    const placed = await placedCheckout('BANK_TRANSFER')
+    const order = placed.orders[0]
+    cleanup(async () => {
+      await eraseLedgerOf([order.shopId], [])
+      await db.from('payouts').where('shop_id', order.shopId).delete()
+      await cleanUp(
+        [placed.customer.user.id, placed.first.user.id, placed.second.user.id],
+        [placed.coupon.id]
+      )
+    })
+    await client
+      .put(`/api/v1/admin/orders/${order.id}/payment-status`)
+      .header('Authorization', admin.authorization)
+      .json({ paymentStatus: 'PAID' })
+      .then((response) => response.assertStatus(200))
+    await credit(client, order.shopId, 10_000, admin)
+    const [refunded, ran] = await Promise.all([
+      client
+        .post(`/api/v1/admin/orders/${order.id}/refunds`)
+        .header('Authorization', admin.authorization)
+        .json({ amount: 5, reason: 'Race' }),
+      client.post(RUN).header('Authorization', admin.authorization),
+    ])
+    refunded.assertStatus(201)
+    ran.assertStatus(200)
+    const [refundEntry] = await db
+      .from('ledger_entries')
+      .where('shop_id', order.shopId)
+      .where('type', 'REFUND')
+    const sellerShare = -Number(refundEntry.amount_cents)
+    const [payout] = await db.from('payouts').where('shop_id', order.shopId)
+    const amount = Number(payout.amount_cents)
+    // Before the refund, or after it: never more than what was available at that moment.
+    assert.include([10_000, 10_000 - sellerShare], amount)
+    const balance = await ledger.balance(order.shopId)
+    assert.equal(balance.available, 10_000 - sellerShare - amount)
+    const [sum] = await db
+      .from('ledger_entries')
+      .where('shop_id', order.shopId)
+      .sum('amount_cents as total')
+    assert.equal(Number(sum.total), balance.available + balance.pending)
   }).skip(db.connection().dialect.name !== 'postgres', 'PostgreSQL only')
 
   test('twenty marks of one payout at once settle it once', async ({ client, assert }) => {
