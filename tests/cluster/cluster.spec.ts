@@ -341,6 +341,58 @@ test.group('Cluster: three instances, one PostgreSQL, one Redis', (group) => {
     }
   }).timeout(120_000)
 
+  test('payout runs on every instance at once pay each shop once, its whole available balance', async ({
+    assert,
+  }) => {
+    const shopIds = [...new Set(products.map((product) => product.shopId))]
+    for (const shopId of shopIds) {
+      const credited = await send(
+        cluster.proxy.url,
+        'POST',
+        `/api/v1/admin/shops/${shopId}/ledger/adjustments`,
+        { json: { amount: 12.34, reason: 'Cluster payouts' }, token: admin.token }
+      )
+      assert.equal(label(credited), '201', JSON.stringify(credited.body))
+    }
+    const availableBefore = new Map<string, number>()
+    for (const shopId of shopIds) {
+      const balance = await send(
+        cluster.proxy.url,
+        'GET',
+        `/api/v1/admin/shops/${shopId}/balance`,
+        {
+          token: admin.token,
+        }
+      )
+      availableBefore.set(shopId, Math.round(balance.body.available * 100))
+    }
+    // Two runs on each instance, all at once.
+    const runs = await Promise.all(
+      cluster.instances.flatMap((instance) =>
+        [0, 1].map(() =>
+          send(instance.url, 'POST', '/api/v1/admin/payouts/run', { token: admin.token })
+        )
+      )
+    )
+    for (const reply of runs) assert.equal(reply.status, 200, label(reply))
+    for (const shopId of shopIds) {
+      const payouts = await cluster.all<{ amount_cents: string }>(
+        'select amount_cents from payouts where shop_id = $1',
+        [shopId]
+      )
+      const available = availableBefore.get(shopId)!
+      assert.deepEqual(
+        payouts.map((row) => Number(row.amount_cents)),
+        available >= 100 ? [available] : [],
+        `shop ${shopId}`
+      )
+      const after = await send(cluster.proxy.url, 'GET', `/api/v1/admin/shops/${shopId}/balance`, {
+        token: admin.token,
+      })
+      assert.equal(Math.round(after.body.available * 100), available >= 100 ? 0 : available)
+    }
+  }).timeout(120_000)
+
   test('SIGKILL in the middle of placements: retries on the other instances complete every key exactly once', async ({
     assert,
     cleanup,

@@ -120,6 +120,13 @@ export async function brokenInvariants(
               and m.payload::jsonb ->> 'resource' = 'order:' || o.id::text) <> 1`
   )
   if (placedEvents) broken.push(`${placedEvents} orders without exactly one order.placed event`)
+  // Payouts: each with exactly its own PAYOUT entry, for its amount.
+  const payouts = await count(
+    `select count(*)::int as n from payouts p
+     where (select count(*) from ledger_entries e
+            where e.payout_id = p.id and e.type = 'PAYOUT' and e.amount_cents = -p.amount_cents) <> 1`
+  )
+  if (payouts) broken.push(`${payouts} payouts without exactly one PAYOUT entry of their amount`)
   const outbox = await cluster.one(
     `select count(*) filter (where status = 'SENT' and kind <> 'webhook_event')::int as sent,
             count(*) filter (where status <> 'SENT')::int as unsent,

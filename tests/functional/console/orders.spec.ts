@@ -157,6 +157,10 @@ test.group('Console orders: one order', (group) => {
     assert.include(text, `Subtotal 25.50`)
     assert.include(text, `Total ${(alpha.totalCents / 100).toFixed(2)} USD`)
     assert.include(text, `Status placed as PENDING CUSTOMER ${customer.user.email}`)
+    // The money between seller and marketplace: 10 % of 25.50, the coupon the marketplace's.
+    assert.include(text, 'Commission rate 10 % (frozen at placement)')
+    assert.include(text, 'Coupon funded by the marketplace')
+    assert.include(text, 'Commission 2.55 USD')
 
     assert.include(html, 'name="status" value="CONFIRMED"')
     assert.notInclude(html, 'name="status" value="SHIPPED"')
