@@ -126,14 +126,24 @@ test.group('Ledger under concurrency', (group) => {
 
     // The provider's successes, all at once.
     const refundService = await app.container.make(RefundService)
-    const pending = await db.from('refunds').where('order_id', target.id).select('id')
+    const pending = await db
+      .from('refunds')
+      .where('order_id', target.id)
+      .select('id', 'amount_cents')
     assert.isAtLeast(pending.length, 20)
     await Promise.all(pending.map((row) => refundService.succeed(row.id, `re_${row.id}`)))
     const entries = await db
       .from('ledger_entries')
       .where('order_id', target.id)
       .where('type', 'REFUND')
-    assert.lengthOf(entries, pending.length)
+    // One entry per refund, except where the seller's share rounds to nothing: an entry of zero
+    // cents is not written, which only a one-cent refund can come to (the take is a small part
+    // of the total). The identities below check the money of every one.
+    const entered = new Set(entries.map((entry) => entry.refund_id))
+    assert.equal(entered.size, entries.length)
+    for (const refund of pending.filter((row) => !entered.has(row.id))) {
+      assert.equal(Number(refund.amount_cents), 1, `refund ${refund.id} has its entry`)
+    }
 
     for (const order of orders) {
       const identity = await orderIdentity(order.id)

@@ -8,7 +8,9 @@
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import app from '@adonisjs/core/services/app'
+import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
+import { sqlTime } from '#support/sql_time'
 import env from '#start/env'
 import { UserType } from '#enums/user_type'
 import marketplaceConfig from '#config/marketplace'
@@ -465,14 +467,16 @@ test.group('Payouts: Stripe Connect transfers', (group) => {
 
 test.group('Payouts: concurrency (PostgreSQL)', (group) => {
   const made: { users: string[]; shops: string[] } = { users: [], shops: [] }
+  let startedAt = DateTime.now()
+  group.each.setup(() => {
+    startedAt = DateTime.now().minus({ seconds: 1 })
+  })
   group.each.teardown(async () => {
-    for (const shopId of made.shops) {
-      await db
-        .from('outbox_messages')
-        .whereIn('kind', ['payout_update', 'webhook_event'])
-        .whereLike('payload', `%${shopId}%`)
-        .delete()
-    }
+    // Everything these committed tests queued: payout, payment and refund mail, events.
+    await db
+      .from('outbox_messages')
+      .where('created_at', '>=', sqlTime(startedAt, undefined, 'down'))
+      .delete()
     await eraseLedgerOf(made.shops, [])
     await db
       .from('admin_actions')
