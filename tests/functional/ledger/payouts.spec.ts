@@ -14,8 +14,6 @@ import { sqlTime } from '#support/sql_time'
 import env from '#start/env'
 import { UserType } from '#enums/user_type'
 import marketplaceConfig from '#config/marketplace'
-import { StripeProvider } from '#services/payments/stripe_provider'
-import { PayoutTransfers } from '#services/ledger/stripe_transfers'
 import { LedgerService } from '#services/ledger/ledger_service'
 import { actor } from '#tests/helpers/actors'
 import { expectProblem } from '#tests/helpers/responses'
@@ -23,8 +21,7 @@ import { allBut, expectRoleMatrix } from '#tests/helpers/role_matrix'
 import { eachInTransaction } from '#tests/helpers/transactions'
 import { cleanUp, sellerShop } from '#tests/functional/checkout/support'
 import { placedCheckout } from '#tests/functional/orders/support'
-import { drainOutbox } from '#tests/functional/payments/support'
-import { StripeServer, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from '#tests/helpers/stripe_server'
+import { drainOutbox, withStripe } from '#tests/functional/payments/support'
 import { deleteCommitted } from '#tests/helpers/committed'
 import { eraseLedgerOf } from '#tests/helpers/ledger'
 
@@ -359,25 +356,12 @@ test.group('Payouts: runs and their settlement', (group) => {
 
 test.group('Payouts: Stripe Connect transfers', (group) => {
   eachInTransaction(group)
-  const stripe = new StripeServer()
-  group.setup(async () => {
-    await stripe.start()
-    return () => stripe.stop()
-  })
+  const stripe = withStripe(group)
   group.each.setup(() => {
-    stripe.calls.length = 0
-    const provider = new StripeProvider({
-      secretKey: TEST_SECRET_KEY,
-      webhookSecret: TEST_WEBHOOK_SECRET,
-      apiBase: stripe.url,
-      timeoutMs: 2_000,
-    })
-    app.container.swap(PayoutTransfers, () => PayoutTransfers.using(provider))
     const before = marketplaceConfig.payoutProvider
     marketplaceConfig.payoutProvider = 'stripe'
     return () => {
       marketplaceConfig.payoutProvider = before
-      app.container.restore(PayoutTransfers)
     }
   })
 

@@ -2,6 +2,7 @@ import app from '@adonisjs/core/services/app'
 import type { ApiClient } from '@japa/api-client'
 import type { Group } from '@japa/runner/core'
 import db from '@adonisjs/lucid/services/db'
+import { PayoutTransfers } from '#services/ledger/stripe_transfers'
 import { PaymentGateway } from '#services/payments/payment_gateway'
 import { StripeProvider } from '#services/payments/stripe_provider'
 import { OutboxService } from '#services/mail/outbox_service'
@@ -21,7 +22,8 @@ export const PROVIDER_TIMEOUT_MS = 1000
 
 /**
  * Runs the tests of `group` with `PAYMENT_PROVIDER=stripe` against the suite's own Stripe
- * stand-in: started once for the group, its calls cleared and the gateway swapped for each test.
+ * stand-in: started once for the group, its calls cleared and the gateway (and the payouts'
+ * Connect transfers) swapped for each test.
  */
 export function withStripe(group: Group): StripeServer {
   const stripe = new StripeServer()
@@ -38,7 +40,11 @@ export function withStripe(group: Group): StripeServer {
       timeoutMs: PROVIDER_TIMEOUT_MS,
     })
     app.container.swap(PaymentGateway, () => PaymentGateway.using(provider))
-    return () => app.container.restore(PaymentGateway)
+    app.container.swap(PayoutTransfers, () => PayoutTransfers.using(provider))
+    return () => {
+      app.container.restore(PaymentGateway)
+      app.container.restore(PayoutTransfers)
+    }
   })
   return stripe
 }
