@@ -10,11 +10,11 @@ export const {
 } = domainErrors({
   /** Unknown return, or one the caller may not see (never revealed). */
   ReturnNotFound: [404, 'RETURN_NOT_FOUND', 'Return not found'],
-  /** The order is not delivered, or its return window has closed. */
+  /** The order is not paid or not delivered, or its return window has closed. */
   ReturnNotAllowed: [
     422,
     'RETURN_NOT_ALLOWED',
-    'The order can be returned only once delivered and within the return window',
+    'The order can be returned only once paid and delivered, and within the return window',
   ],
   /** More units than were bought minus what earlier returns (not rejected) took. */
   ReturnQuantityExceeded: [

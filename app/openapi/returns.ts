@@ -19,7 +19,8 @@ import {
 const orderReturn = ref('Return')
 const one = { description: 'The return', schema: orderReturn }
 const requestRules =
-  'docs/api/returns.md. The order must be DELIVERED at most RETURN_WINDOW_DAYS (30) ago, else ' +
+  'docs/api/returns.md. The order must be paid and DELIVERED at most RETURN_WINDOW_DAYS (30) ' +
+  'ago, else ' +
   '422 RETURN_NOT_ALLOWED. Each product of the order once, 1 to 999 units; never more than was ' +
   'bought minus what earlier returns that were not rejected took, even with parallel requests ' +
   '(422 RETURN_QUANTITY_EXCEEDED). `refundAmount` is the estimate: the lines’ totals minus ' +

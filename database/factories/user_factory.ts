@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import factory from '@adonisjs/lucid/factories'
 import hash from '@adonisjs/core/services/hash'
 import { DateTime } from 'luxon'
@@ -14,7 +15,11 @@ export const UserFactory = factory
   .define(User, async ({ faker }) => {
     hashedPassword ??= hash.make(FACTORY_PASSWORD)
     return {
-      email: faker.internet.email().toLowerCase(),
+      // A whole suite makes thousands of accounts: faker's names alone collide now and then.
+      email: faker.internet
+        .email()
+        .toLowerCase()
+        .replace('@', `.${randomUUID().slice(0, 8)}@`),
       userType: UserType.CUSTOMER,
       password: await hashedPassword,
       emailVerifiedAt: DateTime.now(),

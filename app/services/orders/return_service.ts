@@ -101,7 +101,11 @@ export class ReturnService {
   async request(actor: Actor, orderId: string, input: ReturnRequestInput): Promise<OrderReturn> {
     return db.transaction(async (trx) => {
       const order = await this.#lockOrder(trx, actor.user, orderId)
-      if (!(await this.#withinWindow(trx, order))) throw new ReturnNotAllowed()
+      // Nothing was received for an unpaid order (cash on delivery not yet recorded), so there
+      // would be nothing to refund: its money is recorded first.
+      if (order.paidAmountCents === 0 || !(await this.#withinWindow(trx, order))) {
+        throw new ReturnNotAllowed()
+      }
       const lines = await OrderItem.query({ client: trx })
         .where('order_id', order.id)
         .orderBy('position', 'asc')

@@ -129,7 +129,7 @@ test.group('Returns: who may call, and refused input', (group) => {
 test.group('Returns: when and how much may be returned', (group) => {
   eachInTransaction(group)
 
-  test('an order not delivered, or delivered longer ago than the window, is 422 RETURN_NOT_ALLOWED', async ({
+  test('an order not paid, not delivered, or delivered longer ago than the window, is 422 RETURN_NOT_ALLOWED', async ({
     client,
     assert,
   }) => {
@@ -156,6 +156,27 @@ test.group('Returns: when and how much may be returned', (group) => {
     const inTime = await as(client, old.customer, 'post', orderReturns(old.order.id), late)
     inTime.assertStatus(201)
     assert.lengthOf(await db.from('returns').where('order_id', shipped.order.id), 0)
+
+    // Delivered, but its money never recorded: nothing was received that a return could refund.
+    const unpaid = await deliveredOrder(client, { pay: false })
+    const early = { items: [{ productId: unpaid.lamp.id, quantity: 1 }], reason: 'Unpaid' }
+    expectProblem(
+      assert,
+      await as(client, unpaid.customer, 'post', orderReturns(unpaid.order.id), early),
+      422,
+      'RETURN_NOT_ALLOWED'
+    )
+    assert.lengthOf(await db.from('returns').where('order_id', unpaid.order.id), 0)
+    const recorded = await as(
+      client,
+      unpaid.admin,
+      'put',
+      `/api/v1/admin/orders/${unpaid.order.id}/payment-status`,
+      { paymentStatus: 'PAID' }
+    )
+    recorded.assertStatus(200)
+    const paidNow = await as(client, unpaid.customer, 'post', orderReturns(unpaid.order.id), early)
+    paidNow.assertStatus(201)
   })
 
   test('more than bought minus earlier returns is 422 RETURN_QUANTITY_EXCEEDED; a product not in the order 422', async ({
