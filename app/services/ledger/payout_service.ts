@@ -84,9 +84,15 @@ export class PayoutService {
     return pageOf(query, page, (slice) => slice.orderBy('created_at', 'desc').orderBy('id'))
   }
 
-  /** Every PENDING payout, oldest first: what the bank is asked to pay (the console's CSV). */
+  /**
+   * Every PENDING manual payout, oldest first: what the bank is asked to pay (the console's
+   * CSV). A Stripe payout is paid by its transfer, never through the bank.
+   */
   async pending(): Promise<Array<{ payout: Payout; shopName: string }>> {
-    const payouts = await Payout.query().where('status', 'PENDING').orderBy('created_at', 'asc')
+    const payouts = await Payout.query()
+      .where('status', 'PENDING')
+      .where('provider', 'manual')
+      .orderBy('created_at', 'asc')
     const shops = await Shop.query().whereIn(
       'id',
       payouts.map((payout) => payout.shopId)
