@@ -28,3 +28,7 @@ export type PayoutProviderName = (typeof PAYOUT_PROVIDERS)[number]
  */
 export const COUPON_FUNDINGS = ['MARKETPLACE', 'SELLERS'] as const
 export type CouponFunding = (typeof COUPON_FUNDINGS)[number]
+
+/** Why a payout run made no payout for a shop whose balance was positive. */
+export const PAYOUT_SKIP_REASONS = ['BELOW_MINIMUM', 'NO_STRIPE_ACCOUNT'] as const
+export type PayoutSkipReason = (typeof PAYOUT_SKIP_REASONS)[number]

@@ -2,7 +2,7 @@ import type Payout from '#models/payout'
 import type Shop from '#models/shop'
 import type { PayoutRun } from '#services/ledger/payout_service'
 import { centsToAmount } from '#support/money'
-import { PAYOUT_PROVIDERS, PAYOUT_STATUSES } from '#enums/ledger'
+import { PAYOUT_PROVIDERS, PAYOUT_SKIP_REASONS, PAYOUT_STATUSES } from '#enums/ledger'
 import { nullableString, uuid } from '#openapi/json_schema'
 import ApiTransformer from '#transformers/api_transformer'
 import {
@@ -53,7 +53,7 @@ export class PayoutRunTransformer extends ApiTransformer<PayoutRun> {
             shopId: uuid,
             shopName: { type: 'string' },
             available: { type: 'number', description: 'The balance it could not pay' },
-            reason: { type: 'string', enum: ['BELOW_MINIMUM', 'NO_STRIPE_ACCOUNT'] },
+            reason: { type: 'string', enum: [...PAYOUT_SKIP_REASONS] },
           },
         },
       },

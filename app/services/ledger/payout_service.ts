@@ -5,7 +5,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Payout from '#models/payout'
 import Shop from '#models/shop'
 import User from '#models/user'
-import type { PayoutStatus } from '#enums/ledger'
+import type { PayoutSkipReason, PayoutStatus } from '#enums/ledger'
 import {
   PayoutNotFound,
   PayoutNotPending,
@@ -21,9 +21,6 @@ import storeConfig from '#config/store'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import type { Actor } from '#support/actor'
 import { sqlTime } from '#support/sql_time'
-
-/** Why a run made no payout for a shop whose balance was positive. */
-export type PayoutSkipReason = 'BELOW_MINIMUM' | 'NO_STRIPE_ACCOUNT'
 
 /** What one payout run did: the payouts made, and the shops with money it could not pay. */
 export interface PayoutRun {

@@ -1,5 +1,5 @@
-import env from '#start/env'
-import { StripeProvider } from '#services/payments/stripe_provider'
+import type { StripeProvider } from '#services/payments/stripe_provider'
+import { stripeFromEnv } from '#services/payments/payment_gateway'
 
 /** A Connect transfer of a payout: its amount to the shop's account, once per payout. */
 export interface TransferCall {
@@ -20,15 +20,7 @@ export class PayoutTransfers {
   #stripe?: StripeProvider
 
   get stripe(): StripeProvider {
-    if (this.#stripe) return this.#stripe
-    const secretKey = env.get('STRIPE_SECRET_KEY')
-    if (!secretKey) throw new Error('PAYOUT_PROVIDER=stripe needs STRIPE_SECRET_KEY to be set')
-    configured ??= new StripeProvider({
-      secretKey,
-      webhookSecret: env.get('STRIPE_WEBHOOK_SECRET') ?? '',
-      apiBase: env.get('STRIPE_API_BASE'),
-    })
-    return (this.#stripe = configured)
+    return (this.#stripe ??= configured ??= stripeFromEnv())
   }
 
   /** Transfers a payout to its shop's Connect account; answers the transfer's id. */

@@ -11,14 +11,22 @@ let configured: PaymentProvider | undefined
  */
 export function providerFromEnv(): PaymentProvider {
   configured ??=
-    env.get('PAYMENT_PROVIDER', 'manual') === 'stripe'
-      ? new StripeProvider({
-          secretKey: env.get('STRIPE_SECRET_KEY')!,
-          webhookSecret: env.get('STRIPE_WEBHOOK_SECRET')!,
-          apiBase: env.get('STRIPE_API_BASE'),
-        })
-      : new ManualProvider()
+    env.get('PAYMENT_PROVIDER', 'manual') === 'stripe' ? stripeFromEnv() : new ManualProvider()
   return configured
+}
+
+/**
+ * Stripe with the keys and API address of the settings (STRIPE_SECRET_KEY,
+ * STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE); the payments' provider, and the payouts' transfers.
+ */
+export function stripeFromEnv(): StripeProvider {
+  const secretKey = env.get('STRIPE_SECRET_KEY')
+  if (!secretKey) throw new Error('Stripe needs STRIPE_SECRET_KEY to be set')
+  return new StripeProvider({
+    secretKey,
+    webhookSecret: env.get('STRIPE_WEBHOOK_SECRET') ?? '',
+    apiBase: env.get('STRIPE_API_BASE'),
+  })
 }
 
 /**
