@@ -7,7 +7,16 @@ import router from '@adonisjs/core/services/router'
 | Every resource id is a UUID. A path whose id is not one matches no route (404), so a malformed
 | id never reaches a query (PostgreSQL would reject it with an error).
 */
-for (const param of ['id', 'userId', 'productId', 'shopId', 'policyId', 'checkoutId', 'imageId']) {
+for (const param of [
+  'id',
+  'userId',
+  'productId',
+  'variantId',
+  'shopId',
+  'policyId',
+  'checkoutId',
+  'imageId',
+]) {
   router.where(param, router.matchers.uuid())
 }
 

@@ -46,6 +46,7 @@ export const controllers = {
       Media: () => import('#controllers/api/catalog/media_controller'),
       Products: () => import('#controllers/api/catalog/products_controller'),
       SellerProductImages: () => import('#controllers/api/catalog/seller_product_images_controller'),
+      SellerProductVariants: () => import('#controllers/api/catalog/seller_product_variants_controller'),
       SellerProducts: () => import('#controllers/api/catalog/seller_products_controller'),
       SellerShops: () => import('#controllers/api/catalog/seller_shops_controller'),
       Shops: () => import('#controllers/api/catalog/shops_controller'),

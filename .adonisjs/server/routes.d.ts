@@ -21,8 +21,8 @@ export type ScannedRoutes = {
     'cart.show': { paramsTuple?: []; params?: {} }
     'cart.clear': { paramsTuple?: []; params?: {} }
     'cart.add': { paramsTuple?: []; params?: {} }
-    'cart.update': { paramsTuple: [ParamValue]; params: {'productId': ParamValue} }
-    'cart.remove': { paramsTuple: [ParamValue]; params: {'productId': ParamValue} }
+    'cart.update': { paramsTuple: [ParamValue]; params: {'variantId': ParamValue} }
+    'cart.remove': { paramsTuple: [ParamValue]; params: {'variantId': ParamValue} }
     'admin_coupons.store': { paramsTuple?: []; params?: {} }
     'admin_coupons.index': { paramsTuple?: []; params?: {} }
     'admin_coupons.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -240,6 +240,9 @@ export type ScannedRoutes = {
     'seller_product_images.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_product_images.reorder': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_product_images.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'imageId': ParamValue} }
+    'seller_product_variants.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_product_variants.update': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'variantId': ParamValue} }
+    'seller_product_variants.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'variantId': ParamValue} }
     'admin_shops.index': { paramsTuple?: []; params?: {} }
     'admin_shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -567,11 +570,12 @@ export type ScannedRoutes = {
     'seller_shops.store': { paramsTuple?: []; params?: {} }
     'seller_products.store': { paramsTuple?: []; params?: {} }
     'seller_product_images.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_product_variants.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_categories.store': { paramsTuple?: []; params?: {} }
   }
   PUT: {
     'policies.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
-    'cart.update': { paramsTuple: [ParamValue]; params: {'productId': ParamValue} }
+    'cart.update': { paramsTuple: [ParamValue]; params: {'variantId': ParamValue} }
     'admin_coupons.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'shipping_addresses.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shipping_methods.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -596,13 +600,14 @@ export type ScannedRoutes = {
     'seller_shops.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_products.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_product_images.reorder': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'seller_product_variants.update': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'variantId': ParamValue} }
     'admin_shops.approve': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shops.suspend': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_categories.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   DELETE: {
     'cart.clear': { paramsTuple?: []; params?: {} }
-    'cart.remove': { paramsTuple: [ParamValue]; params: {'productId': ParamValue} }
+    'cart.remove': { paramsTuple: [ParamValue]; params: {'variantId': ParamValue} }
     'admin_coupons.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'shipping_addresses.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_shipping_methods.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -616,6 +621,7 @@ export type ScannedRoutes = {
     'console.security.passkeys.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_products.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_product_images.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'imageId': ParamValue} }
+    'seller_product_variants.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'variantId': ParamValue} }
     'admin_categories.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
   PATCH: {

@@ -16,10 +16,15 @@ export const {
   ImageTypeUnsupported,
   ImageLimitReached,
   ImageOrderMismatch,
+  VariantNotFound,
+  InvalidVariant,
+  VariantRequired,
+  ProductHasVariants,
+  LastVariant,
 } = domainErrors({
   ShopNotFound: [404, 'SHOP_NOT_FOUND', 'Shop not found'],
   ProductNotFound: [404, 'PRODUCT_NOT_FOUND', 'Product not found'],
-  SkuExists: [409, 'SKU_EXISTS', 'Another product of this shop already has this SKU'],
+  SkuExists: [409, 'SKU_EXISTS', 'Another variant of this shop already has this SKU'],
   CategoryNotFound: [404, 'CATEGORY_NOT_FOUND', 'Category not found'],
   CategorySlugExists: [409, 'CATEGORY_SLUG_EXISTS', 'Another category already has this slug'],
   CategoryCycle: [
@@ -47,4 +52,20 @@ export const {
     'IMAGE_ORDER_MISMATCH',
     "imageIds must list each of the product's images exactly once",
   ],
+  VariantNotFound: [404, 'VARIANT_NOT_FOUND', 'Variant not found'],
+  /** Option values that do not fit the product's options, or a combination already taken. */
+  InvalidVariant: [422, 'INVALID_VARIANT', "The variant does not fit the product's options"],
+  /** A cart add naming only the product of a product with options. */
+  VariantRequired: [
+    422,
+    'VARIANT_REQUIRED',
+    'This product comes in several variants: name the variantId',
+  ],
+  /** SKU, price or stock sent for a product with options: they belong to its variants. */
+  ProductHasVariants: [
+    409,
+    'PRODUCT_HAS_VARIANTS',
+    'This product has options: change SKU, price and stock on its variants',
+  ],
+  LastVariant: [409, 'LAST_VARIANT', 'A product keeps at least one variant: delete the product'],
 })

@@ -8,16 +8,19 @@ import Product from '#models/product'
 /** The most units one cart line may hold (also a CHECK on the table). */
 export const MAX_LINE_QUANTITY = 999
 
-/** The most lines (different products) one cart may hold. */
+/** The most lines (different variants) one cart may hold. */
 export const MAX_CART_LINES = 100
 
-/** One line of a customer's cart; the price is always read from the product, never stored. */
+/** One line of a customer's cart; the price is always read from its variant, never stored. */
 export default class CartItem extends UuidModel {
   @column()
   declare userId: string
 
   @column()
   declare productId: string
+
+  @column()
+  declare variantId: string
 
   @column()
   declare quantity: number

@@ -2,8 +2,9 @@ import type { DateTime } from 'luxon'
 import { column } from '@adonisjs/lucid/orm'
 import { UuidModel } from '#models/uuid_model'
 import { centsColumn } from '#models/column_types'
+import { optionValuesColumn, type OptionValues } from '#models/product_variant'
 
-/** One line of an order, with the product's name, SKU and price as they were at placement. */
+/** One line of an order, with the product's name and its variant's options, SKU and price as they were at placement. */
 export default class OrderItem extends UuidModel {
   @column()
   declare orderId: string
@@ -13,6 +14,13 @@ export default class OrderItem extends UuidModel {
 
   @column()
   declare productId: string
+
+  @column()
+  declare variantId: string
+
+  /** The variant's options when ordered; `{}` for a product without options. */
+  @column(optionValuesColumn)
+  declare optionValues: OptionValues
 
   @column()
   declare name: string

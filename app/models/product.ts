@@ -1,12 +1,27 @@
 import type { DateTime } from 'luxon'
-import { belongsTo, column, scope } from '@adonisjs/lucid/orm'
-import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import { belongsTo, column, hasMany, scope } from '@adonisjs/lucid/orm'
+import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import { compose } from '@adonisjs/core/helpers'
 import { UuidModel } from '#models/uuid_model'
 import { SoftDeletes } from '#models/mixins/soft_deletes'
 import Shop from '#models/shop'
 import { booleanColumn } from '#models/column_types'
+import ProductVariant from '#models/product_variant'
+
+/** One option of a product and its values, in the order the seller gave them. */
+export interface ProductOption {
+  name: string
+  values: string[]
+}
+
+const productOptionsColumn = {
+  prepare: (value: ProductOption[]) => JSON.stringify(value),
+  consume: (value: unknown): ProductOption[] =>
+    typeof value === 'string'
+      ? (JSON.parse(value) as ProductOption[])
+      : ((value ?? []) as ProductOption[]),
+}
 
 type ProductQuery = ModelQueryBuilderContract<typeof Product>
 
@@ -14,7 +29,10 @@ type ProductQuery = ModelQueryBuilderContract<typeof Product>
 export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc'] as const
 export type ProductSort = (typeof PRODUCT_SORTS)[number]
 
-/** Something a shop sells. Price in integer cents; `deletedAt` marks a soft-deleted product. */
+/**
+ * Something a shop sells, in one or more variants (`ProductVariant`) that hold its SKUs, prices and
+ * stock; `deletedAt` marks a soft-deleted product.
+ */
 export default class Product extends compose(UuidModel, SoftDeletes) {
   @column()
   declare shopId: string
@@ -25,14 +43,16 @@ export default class Product extends compose(UuidModel, SoftDeletes) {
   @column()
   declare description: string | null
 
-  @column()
-  declare sku: string
-
+  /**
+   * The lowest price of its variants on sale, kept by the service with every variant change, for
+   * the catalog's price filter and sort; a variant's own price is what is charged.
+   */
   @column()
   declare priceCents: number
 
-  @column()
-  declare stock: number
+  /** Up to three options, each with its values: `[{ name: 'Size', values: ['S', 'M'] }]`. */
+  @column(productOptionsColumn)
+  declare options: ProductOption[]
 
   /** The seller's own switch: off, the product is kept but not on sale. */
   @column(booleanColumn)
@@ -56,6 +76,10 @@ export default class Product extends compose(UuidModel, SoftDeletes) {
 
   @belongsTo(() => Shop)
   declare shop: BelongsTo<typeof Shop>
+
+  /** Every variant, deleted ones included: scope the query (`notDeleted`) when it matters. */
+  @hasMany(() => ProductVariant)
+  declare variants: HasMany<typeof ProductVariant>
 
   /**
    * What the public catalog and the cart may show: active, not taken down, not deleted, and its

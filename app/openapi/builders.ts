@@ -116,6 +116,7 @@ const UUID_PARAMETERS = new Set([
   'id',
   'userId',
   'productId',
+  'variantId',
   'shopId',
   'policyId',
   'checkoutId',

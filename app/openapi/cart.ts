@@ -9,7 +9,7 @@ import {
   ProductUnavailable,
   QuantityLimitExceeded,
 } from '#exceptions/cart_errors'
-import { ProductNotFound } from '#exceptions/catalog_errors'
+import { ProductNotFound, VariantNotFound, VariantRequired } from '#exceptions/catalog_errors'
 
 const base = bearer('Cart', [UserType.CUSTOMER], 'problem')
 const ok = { description: 'The whole cart after the change', schema: ref('Cart') }
@@ -38,9 +38,11 @@ export const cartPaths: AreaPaths = {
     post: {
       ...base,
       operationId: 'addCartItem',
-      summary: 'Add units of a product, merging with its line',
+      summary: 'Add units of a product variant, merging with its line',
       description:
-        'Adds to the line holding the product, or creates it, with one atomic upsert, so ' +
+        'Names the variant by `variantId` (needed for a product with options); a product ' +
+        'without options may be named by `productId` alone, its one variant having its id. ' +
+        'Adds to the line holding the variant, or creates it, with one atomic upsert, so ' +
         'simultaneous adds never duplicate a line nor lose units. The resulting line must stay ' +
         'within the stock (checked first) and 999 units. A cart holds at most 100 lines: a new ' +
         'line in a full cart is refused, more units of a product already in it are not; the ' +
@@ -50,27 +52,34 @@ export const cartPaths: AreaPaths = {
       responses: { 200: ok },
       errors: [
         ProductNotFound,
+        VariantNotFound,
+        VariantRequired,
         ProductUnavailable,
         InsufficientStock,
         QuantityLimitExceeded,
         CartFull,
       ],
       errorNotes: {
-        404: 'Unknown or deleted product.',
-        409: 'Inactive, taken down, its shop not approved, or its seller deactivated or demoted.',
-        422: 'The line would exceed the stock or 999 units, or a new line would be the 101st.',
+        404: 'Unknown or deleted product, or no live variant of that id on it.',
+        409:
+          'The variant or product inactive, the product taken down, its shop not approved, or ' +
+          'its seller deactivated or demoted.',
+        422:
+          'The line would exceed the variant’s stock or 999 units, a new line would be the ' +
+          '101st, or a product with options was named without `variantId`.',
       },
     },
   },
-  '/api/v1/cart/items/{productId}': {
+  '/api/v1/cart/items/{variantId}': {
     put: {
       ...base,
       operationId: 'setCartItemQuantity',
       summary: 'Set the quantity of a line',
       description:
+        'The line is named by its variant (for a product without options, the product’s id). ' +
         'Only changes a line the cart holds; it never creates one. A line whose product is no ' +
         'longer on sale cannot be changed (409), only removed.',
-      pathParams: ['productId'],
+      pathParams: ['variantId'],
       body: setCartItemValidator.toJSONSchema() as JsonSchema,
       responses: { 200: ok },
       errors: [CartItemNotFound, ProductUnavailable, InsufficientStock, QuantityLimitExceeded],
@@ -80,7 +89,7 @@ export const cartPaths: AreaPaths = {
       operationId: 'removeCartItem',
       summary: 'Remove a line',
       description: 'Works for a line whose product is no longer on sale too.',
-      pathParams: ['productId'],
+      pathParams: ['variantId'],
       responses: { 200: ok },
       errors: [CartItemNotFound],
     },

@@ -13,6 +13,8 @@ import {
   createProductValidator,
   sellerProductListValidator,
   updateProductValidator,
+  createVariantValidator,
+  updateVariantValidator,
 } from '#validators/product'
 import { FRAMEWORK_ERROR_DEFINITIONS as known } from '#exceptions/describe_error'
 import {
@@ -30,6 +32,10 @@ import {
   ImageOrderMismatch,
   ImageTooLarge,
   ImageTypeUnsupported,
+  InvalidVariant,
+  LastVariant,
+  ProductHasVariants,
+  VariantNotFound,
 } from '#exceptions/catalog_errors'
 import { reorderImagesValidator } from '#validators/product_image'
 import {
@@ -148,16 +154,24 @@ export const catalogPaths: AreaPaths = {
       summary: "Add a product to one of the seller's shops",
       description:
         '`shopId` is one of the caller’s shops, in any status: a product of a shop that is not ' +
-        'approved is kept off sale until it is. `sku` is stored upper-case (SKUs compare ' +
-        'case-insensitively) and is unique among the live products of its shop; two shops may ' +
-        'use the same SKU, and two simultaneous creations with one SKU give one 201 and one 409. ' +
+        'approved is kept off sale until it is. A product without options sends `sku`, `price` ' +
+        'and `stock`, which make its one default variant (whose id is the product’s); a product ' +
+        'with `options` (at most 3, each with 1 to 30 values) sends `variants` instead (1 to ' +
+        '100, each one value of every option, combinations distinct). A SKU is stored upper-case ' +
+        '(SKUs compare case-insensitively) and is unique among the live variants of its shop; ' +
+        'two shops may use the same SKU, and two simultaneous creations with one SKU give one ' +
+        '201 and one 409. The product’s `price` is the lowest of its variants on sale. ' +
         '`isActive` defaults to true.',
       body: createProductValidator.toJSONSchema() as JsonSchema,
       responses: { 201: { description: 'The new product', schema: sellerProduct } },
-      errors: [ShopNotFound, SkuExists, UnknownCategories],
+      errors: [ShopNotFound, SkuExists, UnknownCategories, InvalidVariant],
       errorNotes: {
         404: "`shopId` unknown or another seller's.",
-        422: '`categoryIds` (at most 20, duplicates ignored) names a category that does not exist.',
+        422:
+          '`categoryIds` (at most 20, duplicates ignored) names a category that does not exist ' +
+          '(`UNKNOWN_CATEGORIES`); options and variants that do not fit (`INVALID_VARIANT`): ' +
+          'an unknown or missing option value, two variants alike, option names alike, ' +
+          '`sku`/`price`/`stock` beside `options`, or `variants` without `options`.',
       },
     },
   },
@@ -176,8 +190,11 @@ export const catalogPaths: AreaPaths = {
       operationId: 'updateProduct',
       summary: "Edit one of the seller's products (partial)",
       description:
-        'Only the fields sent change. `stock` is the absolute count the seller counted. ' +
-        '`shopId` moves the product to another of the caller’s shops. ' +
+        'Only the fields sent change. `sku`, `price` and `stock` change the one variant of a ' +
+        'product without options (409 `PRODUCT_HAS_VARIANTS` for a product with options: use ' +
+        'its variant routes); `stock` is the absolute count the seller counted. `options` keep ' +
+        'their names and order and may only gain values. `shopId` moves the product and its ' +
+        'variants to another of the caller’s shops. ' +
         "`isActive` is the seller's own switch: a product an administrator took down " +
         '(`takenDown`) stays off sale whatever it says, until an administrator restores it; ' +
         '`isActive: true` on it answers 200 with `takenDown: true`. `takenDown`, `takenDownAt` ' +
@@ -185,11 +202,22 @@ export const catalogPaths: AreaPaths = {
       pathParams: ['id'],
       body: updateProductValidator.toJSONSchema() as JsonSchema,
       responses: { 200: { description: 'The product', schema: sellerProduct } },
-      errors: [ProductNotFound, ShopNotFound, SkuExists, UnknownCategories],
+      errors: [
+        ProductNotFound,
+        ShopNotFound,
+        SkuExists,
+        UnknownCategories,
+        InvalidVariant,
+        ProductHasVariants,
+      ],
       errorNotes: {
-        422: '`categoryIds` names a category that does not exist; `categoryIds` replaces the set.',
+        422:
+          '`categoryIds` names a category that does not exist (`categoryIds` replaces the set); ' +
+          'or `options` rename, reorder or drop an option or a value (`INVALID_VARIANT`).',
         404: 'No such product (unknown, deleted or another seller’s), or `shopId` is not one of your shops.',
-        409: 'The new SKU, or the SKU in the target shop, is taken.',
+        409:
+          'The new SKU, or a SKU of its variants in the target shop, is taken; or SKU, price or ' +
+          'stock sent for a product with options.',
       },
     },
     delete: {
@@ -415,6 +443,57 @@ export const catalogPaths: AreaPaths = {
       responses: { 200: { description: 'Deleted', schema: deletedSchema } },
       errors: [ProductNotFound, ImageNotFound],
       errorNotes: { 404: "Unknown or another seller's product, or no such image of it." },
+    },
+  },
+  '/api/v1/seller/products/{id}/variants': {
+    post: {
+      ...seller,
+      operationId: 'createProductVariant',
+      summary: "Add a variant to one of the seller's products with options",
+      description:
+        'One value of each of the product’s options (a combination no live variant of it has), ' +
+        'its own SKU (unique among the live variants of the shop), price and stock. At most ' +
+        '100 variants a product. Answers the whole product.',
+      pathParams: ['id'],
+      body: createVariantValidator.toJSONSchema() as JsonSchema,
+      responses: {
+        201: { description: 'The product with its new variant', schema: sellerProduct },
+      },
+      errors: [ProductNotFound, SkuExists, InvalidVariant],
+      errorNotes: {
+        404: "Unknown, deleted or another seller's product.",
+        422: 'The product has no options, or the option values do not fit or are taken.',
+      },
+    },
+  },
+  '/api/v1/seller/products/{id}/variants/{variantId}': {
+    put: {
+      ...seller,
+      operationId: 'updateProductVariant',
+      summary: 'Edit one variant (partial)',
+      description:
+        'Only the fields sent change. `stock` is the absolute count the seller counted; a count ' +
+        'that crosses the low-stock threshold sends `product.low_stock`. `isActive: false` ' +
+        'takes only this variant off sale. The product’s `price` follows its lowest variant on ' +
+        'sale. Answers the whole product.',
+      pathParams: ['id', 'variantId'],
+      body: updateVariantValidator.toJSONSchema() as JsonSchema,
+      responses: { 200: { description: 'The product', schema: sellerProduct } },
+      errors: [ProductNotFound, VariantNotFound, SkuExists, InvalidVariant],
+      errorNotes: {
+        404: "Unknown or another seller's product, or no live variant of that id on it.",
+      },
+    },
+    delete: {
+      ...seller,
+      operationId: 'deleteProductVariant',
+      summary: 'Delete one variant (soft delete)',
+      description:
+        'The variant leaves the catalog and every cart’s totals; its SKU is free again; order ' +
+        'lines that name it keep it. A product keeps at least one variant. Answers the product.',
+      pathParams: ['id', 'variantId'],
+      responses: { 200: { description: 'The product', schema: sellerProduct } },
+      errors: [ProductNotFound, VariantNotFound, LastVariant],
     },
   },
   '/media/products/{productId}/{file}': {

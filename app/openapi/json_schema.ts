@@ -51,3 +51,10 @@ export const amount = (description?: string): JsonSchema => ({
   minimum: 0,
   ...(description ? { description } : {}),
 })
+
+/** A variant's options, one value each: `{"Size": "M"}`; `{}` for a product without options. */
+export const optionValuesSchema = {
+  type: 'object',
+  additionalProperties: { type: 'string' },
+  description: 'One value of each of the product\u2019s options; {} for a product without options',
+}

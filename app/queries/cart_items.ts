@@ -29,8 +29,15 @@ export async function lockCartOwner(trx: TransactionClientContract, userId: stri
  * otherwise.
  */
 const upsertLine = new CompiledQuery<
-  [id: string, userId: string, productId: string, quantity: number, now: Date | string]
->(5, (client, id, userId, productId, quantity, now) => {
+  [
+    id: string,
+    userId: string,
+    productId: string,
+    variantId: string,
+    quantity: number,
+    now: Date | string,
+  ]
+>(6, (client, id, userId, productId, variantId, quantity, now) => {
   const postgres = client.dialect.name === 'postgres'
   // node-postgres leaves parameter types to the server, which types a bare parameter in a
   // SELECT list as text: the inserted values say their column's type.
@@ -38,15 +45,19 @@ const upsertLine = new CompiledQuery<
   const raw = client.getWriteClient()
   const source = Product.query({ client })
     .withScopes((scopes) => scopes.onSale())
+    .join('product_variants', 'product_variants.product_id', 'products.id')
     .where('products.id', productId)
-    .where('products.stock', '>=', quantity)
+    .where('product_variants.id', variantId)
+    .where('product_variants.is_active', true)
+    .whereNull('product_variants.deleted_at')
+    .where('product_variants.stock', '>=', quantity)
     .where((room) => {
       room
         .whereExists((line) => {
           line
             .from('cart_items')
             .where('cart_items.user_id', userId)
-            .whereColumn('cart_items.product_id', 'products.id')
+            .whereColumn('cart_items.variant_id', 'product_variants.id')
         })
         .orWhereRaw('(select count(*) from cart_items where cart_items.user_id = ?) < ?', [
           userId,
@@ -57,6 +68,7 @@ const upsertLine = new CompiledQuery<
       raw.raw(typed('uuid'), [id]),
       raw.raw(typed('uuid'), [userId]),
       'products.id',
+      'product_variants.id',
       raw.raw(typed('integer'), [quantity]),
       raw.raw(typed('timestamptz'), [now]),
       raw.raw(typed('timestamptz'), [now])
@@ -64,12 +76,13 @@ const upsertLine = new CompiledQuery<
     .toSQL()
   const merged = `cart_items.quantity + excluded.quantity`
   return client.rawQuery(
-    `insert into cart_items (id, user_id, product_id, quantity, created_at, updated_at)
+    `insert into cart_items (id, user_id, product_id, variant_id, quantity, created_at, updated_at)
       ${source.sql}
-      on conflict (user_id, product_id) do update
+      on conflict (user_id, variant_id) do update
       set quantity = ${merged}, updated_at = excluded.updated_at
       where ${merged} <= ?
-        and ${merged} <= (select stock from products where products.id = excluded.product_id)
+        and ${merged} <= (select stock from product_variants
+                           where product_variants.id = excluded.variant_id)
       returning quantity`,
     [...source.bindings, MAX_LINE_QUANTITY] as StrictValues[]
   )
@@ -77,31 +90,32 @@ const upsertLine = new CompiledQuery<
 
 /**
  * Inserts the line, or adds `quantity` to the line already there, in one statement on the
- * (user, product) unique index that writes only when every limit holds: the product is on sale
- * (the `onSale` scope of `Product`), the line stays within the stock and `MAX_LINE_QUANTITY`,
+ * (user, variant) unique index that writes only when every limit holds: the variant is active and
+ * its product on sale (the `onSale` scope of `Product`), the line stays within the variant's
+ * stock and `MAX_LINE_QUANTITY`,
  * and a new line finds fewer than `MAX_CART_LINES` in the cart. Answers whether it wrote.
  */
 export async function upsertCartLine(
   trx: TransactionClientContract,
-  line: { userId: string; productId: string; quantity: number }
+  line: { userId: string; productId: string; variantId: string; quantity: number }
 ): Promise<boolean> {
   const now = sqlTime(DateTime.now(), trx) as Date | string
   const written = await upsertLine.rows(
-    [randomUUID(), line.userId, line.productId, line.quantity, now],
+    [randomUUID(), line.userId, line.productId, line.variantId, line.quantity, now],
     trx
   )
   return written.length === 1
 }
 
-/** The units of `productId` in the customer's cart; null when it holds no such line. */
+/** The units of `variantId` in the customer's cart; null when it holds no such line. */
 export async function cartLineQuantity(
   trx: TransactionClientContract,
   userId: string,
-  productId: string
+  variantId: string
 ): Promise<number | null> {
   const line = await trx
     .from('cart_items')
-    .where({ user_id: userId, product_id: productId })
+    .where({ user_id: userId, variant_id: variantId })
     .select('quantity')
     .first()
   return line ? Number(line.quantity) : null
@@ -113,9 +127,9 @@ export async function cartLineCount(trx: TransactionClientContract, userId: stri
   return Number(lines.total)
 }
 
-/** A product and its units, as a cart held them. */
+/** A variant and its units, as a cart held them. */
 export interface HeldLine {
-  productId: string
+  variantId: string
   quantity: number
 }
 
@@ -134,12 +148,12 @@ export function emptyCartReturningLines(
         'cart_items',
         'user_id',
         userId,
-        'product_id',
+        'variant_id',
         'quantity',
       ]),
     settle: (rows) =>
-      (rows as Array<{ product_id: string; quantity: number | string }>).map((row) => ({
-        productId: row.product_id,
+      (rows as Array<{ variant_id: string; quantity: number | string }>).map((row) => ({
+        variantId: row.variant_id,
         quantity: Number(row.quantity),
       })),
   }

@@ -18,7 +18,9 @@ const productOnSale = new CompiledQuery<[productId: string]>(1, (client, product
  */
 export async function productOnSaleRow(
   productId: string
-): Promise<Omit<ProductRow, 'category_ids' | 'images'> | null> {
-  const [row] = await productOnSale.rows<Omit<ProductRow, 'category_ids' | 'images'>>([productId])
+): Promise<Omit<ProductRow, 'category_ids' | 'images' | 'variants'> | null> {
+  const [row] = await productOnSale.rows<Omit<ProductRow, 'category_ids' | 'images' | 'variants'>>([
+    productId,
+  ])
   return row ?? null
 }

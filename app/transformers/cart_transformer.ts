@@ -1,17 +1,20 @@
 import type { CartView } from '#services/cart/cart_service'
-import { uuid } from '#openapi/json_schema'
+import { optionValuesSchema, uuid } from '#openapi/json_schema'
 import ApiTransformer from '#transformers/api_transformer'
 import { amountField, field, listField, shapeOf } from '#transformers/shape'
 
 type CartLineView = CartView['lines'][number]
 
-/** One line: the product as it is now, with its current price. */
+/** One line: the variant as it is now, with its current price. */
 const lineShape = shapeOf<CartLineView>()({
   productId: field(uuid, 'productId'),
+  variantId: field(uuid, 'variantId'),
+  sku: field({ type: 'string' }, 'sku'),
+  optionValues: field(optionValuesSchema, 'optionValues'),
   shopId: field(uuid, 'shopId'),
   shopName: field({ type: 'string' }, 'shopName'),
   name: field({ type: 'string' }, 'name'),
-  unitPrice: amountField('unitPriceCents', 'Current price of the product'),
+  unitPrice: amountField('unitPriceCents', 'Current price of the variant'),
   quantity: field({ type: 'integer', minimum: 1, maximum: 999 }, 'quantity'),
   lineTotal: amountField('lineTotalCents'),
   stock: field({ type: 'integer', minimum: 0 }, 'stock'),

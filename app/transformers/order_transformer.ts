@@ -4,7 +4,7 @@ import type OrderStatusHistory from '#models/order_status_history'
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '#enums/order_status'
 import { USER_TYPES } from '#enums/user_type'
 import type { DateTime } from 'luxon'
-import { nullable, nullableString, uuid } from '#openapi/json_schema'
+import { nullable, nullableString, optionValuesSchema, uuid } from '#openapi/json_schema'
 import ApiTransformer from '#transformers/api_transformer'
 import {
   amountField,
@@ -23,6 +23,8 @@ import { centsToAmount } from '#support/money'
 /** One line of the order: the product as it was sold. */
 const lineShape = shapeOf<OrderItem>()({
   productId: field(uuid, 'productId'),
+  variantId: field(uuid, 'variantId'),
+  optionValues: field(optionValuesSchema, 'optionValues'),
   name: field({ type: 'string' }, 'name'),
   sku: field({ type: 'string' }, 'sku'),
   unitPrice: amountField('unitPriceCents'),

@@ -1,9 +1,10 @@
 import type Product from '#models/product'
-import { nullableString, uuid } from '#openapi/json_schema'
+import { nullableString, optionValuesSchema, uuid } from '#openapi/json_schema'
 import ApiTransformer from '#transformers/api_transformer'
 import {
   amountField,
   field,
+  listField,
   from,
   instantField,
   nullableInstantField,
@@ -13,6 +14,13 @@ import {
 import { centsToAmount } from '#support/money'
 import { instantOfRow } from '#support/sql_time'
 import type { ImageView } from '#services/catalog/product_image_service'
+import type { VariantView } from '#services/catalog/product_variant_service'
+import type { ProductOption } from '#models/product'
+
+/** A row's options; most products have none, answered without parsing. */
+function optionsOfRow(row: ProductRow): ProductOption[] {
+  return row.options === '[]' ? [] : (JSON.parse(row.options) as ProductOption[])
+}
 
 /** A row of `products` read without a model, with its shop's name (`CatalogService.show`). */
 export interface ProductRow {
@@ -21,9 +29,9 @@ export interface ProductRow {
   shop_name: string
   name: string
   description: string | null
-  sku: string
+  /** JSON text: the product's options. */
+  options: string
   price_cents: number
-  stock: number
   /** 0 or 1 on SQLite. */
   is_active: boolean | number
   created_at: Date | string
@@ -32,6 +40,8 @@ export interface ProductRow {
   category_ids: string[]
   /** Set by the service from `product_images`, in order. */
   images: ImageView[]
+  /** Set by the service from `product_variants`: those on sale, in order. */
+  variants: VariantView[]
 }
 
 /** The categories a product is filed under: the service puts them in `$extras.categoryIds`. */
@@ -58,6 +68,47 @@ const imagesSchema = {
   },
 }
 
+const optionsSchema = {
+  type: 'array',
+  maxItems: 3,
+  items: {
+    type: 'object',
+    required: ['name', 'values'],
+    additionalProperties: false,
+    properties: {
+      name: { type: 'string' },
+      values: { type: 'array', items: { type: 'string' } },
+    },
+  },
+}
+
+/** One variant of a product: the service puts them in `$extras.variants`, in order. */
+const variantShape = shapeOf<VariantView>()({
+  id: field({ ...uuid, description: "For a product without options, the product's own id" }, 'id'),
+  sku: field({ type: 'string' }, 'sku'),
+  optionValues: field(optionValuesSchema, 'optionValues'),
+  price: amountField('priceCents', 'What this variant costs'),
+  stock: field({ type: 'integer', minimum: 0 }, 'stock'),
+  inStock: field({ type: 'boolean' }, (variant) => variant.stock > 0),
+  isActive: field(
+    { type: 'boolean', description: "The seller's own switch of the variant" },
+    'isActive'
+  ),
+})
+
+/** The units of the variants on sale. */
+function stockOf(variants: VariantView[]): number {
+  return variants.reduce((sum, variant) => sum + (variant.isActive ? variant.stock : 0), 0)
+}
+
+/** The SKU of a product's one variant; null for a product with options (each has its own). */
+function skuOf(options: ProductOption[], variants: VariantView[]): string | null {
+  return options.length === 0 ? (variants[0]?.sku ?? null) : null
+}
+
+const variantsOfProduct = (product: Product): VariantView[] =>
+  (product.$extras.variants as VariantView[] | undefined) ?? []
+
 /** The product as the public catalog shows it; its `shop` must be preloaded. */
 const catalogShape = shapeOf<Product>()({
   id: field(uuid, 'id'),
@@ -65,10 +116,18 @@ const catalogShape = shapeOf<Product>()({
   shopName: field({ type: 'string' }, (product) => product.shop.name),
   name: field({ type: 'string' }, 'name'),
   description: field(nullableString, 'description'),
-  sku: field({ type: 'string' }, 'sku'),
-  price: amountField('priceCents', 'Decimal amount, at most two places'),
-  stock: field({ type: 'integer', minimum: 0 }, 'stock'),
-  inStock: field({ type: 'boolean' }, (product) => product.stock > 0),
+  sku: field(
+    { type: ['string', 'null'], description: 'Of a product without options; null otherwise' },
+    (product) => skuOf(product.options, variantsOfProduct(product))
+  ),
+  price: amountField('priceCents', 'The lowest price of its variants on sale'),
+  stock: field(
+    { type: 'integer', minimum: 0, description: 'Units of its variants on sale' },
+    (product) => stockOf(variantsOfProduct(product))
+  ),
+  inStock: field({ type: 'boolean' }, (product) => stockOf(variantsOfProduct(product)) > 0),
+  options: field(optionsSchema, (product) => product.options),
+  variants: listField(variantShape, variantsOfProduct),
   isActive: field({ type: 'boolean', description: "The seller's own switch" }, 'isActive'),
   categoryIds: field(
     categoryIdsSchema,
@@ -127,10 +186,12 @@ export default class ProductTransformer extends ApiTransformer<Product> {
     shopName: 'shop_name',
     name: 'name',
     description: 'description',
-    sku: 'sku',
+    sku: (row) => skuOf(optionsOfRow(row), row.variants),
     price: (row) => centsToAmount(row.price_cents),
-    stock: 'stock',
-    inStock: (row) => row.stock > 0,
+    stock: (row) => stockOf(row.variants),
+    inStock: (row) => stockOf(row.variants) > 0,
+    options: (row) => optionsOfRow(row),
+    variants: (row) => row.variants.map((variant) => variantShape.write(variant)),
     isActive: (row) => Boolean(row.is_active),
     categoryIds: 'category_ids',
     images: 'images',

@@ -8,6 +8,10 @@ import { amountField, field, instantField, listField, shapeOf } from '#transform
 /** Units of one order line a return takes, and what they refund. */
 const returnItemShape = shapeOf<OrderReturnItem>()({
   productId: field(uuid, 'productId'),
+  orderItemId: field(
+    { ...uuid, description: 'The order line (its `variantId` names the variant)' },
+    'orderItemId'
+  ),
   name: field({ type: 'string' }, 'name'),
   quantity: field({ type: 'integer', minimum: 1, maximum: 999 }, 'quantity'),
   refundAmount: amountField('refundAmountCents', 'Its share of the return’s refund'),

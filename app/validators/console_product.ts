@@ -7,6 +7,8 @@ import { uuidField } from '#validators/uuid'
 export const productListFiltersValidator = vine.create(
   vine
     .object({
+      /** Part of a name or SKU. */
+      q: vine.string().trim().maxLength(100).optional(),
       shop: uuidField().optional(),
       status: vine.enum(PRODUCT_AVAILABILITIES).optional(),
       /** At most this many units in stock; 0 lists the products that are out of stock. */

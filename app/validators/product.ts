@@ -5,6 +5,7 @@ import { PRODUCT_SORTS } from '#models/product'
 import { uuidField } from '#validators/uuid'
 import { formText, fromForm } from '#validators/form'
 import { categoryIdsField } from '#validators/category'
+import { MAX_OPTIONS, MAX_OPTION_VALUES, MAX_VARIANTS } from '#services/catalog/variant_rules'
 
 /** The largest stock a product may hold. */
 export const MAX_STOCK = 1_000_000
@@ -35,19 +36,63 @@ const sku = () =>
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/)
     .toUpperCase()
 
-/** `POST /api/v1/seller/products`. */
-export const createProductValidator = vine.create({
-  shopId: uuidField(),
-  name: name(),
-  description: description(),
+const optionText = () => vine.string().trim().minLength(1).maxLength(50)
+
+/**
+ * A product's options: up to three, each with up to 30 values (names distinct ignoring case and
+ * values distinct within their option are checked by `checkedOptions`, with the 422 of the
+ * variant rules).
+ */
+const options = () =>
+  vine
+    .array(
+      vine.object({
+        name: optionText(),
+        values: vine.array(optionText()).minLength(1).maxLength(MAX_OPTION_VALUES),
+      })
+    )
+    .maxLength(MAX_OPTIONS)
+
+/** One value for each option, by name: `{ "Size": "M" }` (checked against the options). */
+const optionValues = () =>
+  vine
+    .record(optionText())
+    .maxLength(MAX_OPTIONS)
+    .validateKeys((keys, field) => {
+      if (keys.some((key) => key.length === 0 || key.length > 50)) {
+        field.report('Option names are 1 to 50 characters', 'optionValues', field)
+      }
+    })
+
+const variantFields = {
   sku: sku(),
   price: price(),
   stock: stock(),
   isActive: vine.boolean({ strict: true }).optional(),
+  optionValues: optionValues(),
+}
+
+/**
+ * `POST /api/v1/seller/products`: `sku`, `price` and `stock` for a product without options, or
+ * `options` and `variants` (docs/api/catalog.md, "Variants").
+ */
+export const createProductValidator = vine.create({
+  shopId: uuidField(),
+  name: name(),
+  description: description(),
+  sku: sku().optional().requiredIfMissing('variants'),
+  price: price().optional().requiredIfMissing('variants'),
+  stock: stock().optional().requiredIfMissing('variants'),
+  isActive: vine.boolean({ strict: true }).optional(),
   categoryIds: categoryIdsField(),
+  options: options().optional(),
+  variants: vine.array(vine.object(variantFields)).minLength(1).maxLength(MAX_VARIANTS).optional(),
 })
 
-/** `PUT /api/v1/seller/products/{id}`: a partial update. */
+/**
+ * `PUT /api/v1/seller/products/{id}`: a partial update; `sku`, `price` and `stock` only for a
+ * product without options.
+ */
 export const updateProductValidator = vine.create({
   shopId: uuidField().optional(),
   name: name().optional(),
@@ -57,6 +102,19 @@ export const updateProductValidator = vine.create({
   stock: stock().optional(),
   isActive: vine.boolean({ strict: true }).optional(),
   categoryIds: categoryIdsField(),
+  options: options().optional(),
+})
+
+/** `POST /api/v1/seller/products/{id}/variants`. */
+export const createVariantValidator = vine.create(variantFields)
+
+/** `PUT /api/v1/seller/products/{id}/variants/{variantId}`: a partial update. */
+export const updateVariantValidator = vine.create({
+  sku: sku().optional(),
+  price: price().optional(),
+  stock: stock().optional(),
+  isActive: vine.boolean({ strict: true }).optional(),
+  optionValues: optionValues().optional(),
 })
 
 /** `GET /api/v1/seller/products`. */

@@ -7,25 +7,40 @@ import { filterForm, formCheckbox, formText, fromForm, type FormFields } from '#
 /** The messages of the return validators. */
 export const returnMessages = new SimpleMessagesProvider({
   'status.enum': `The status field must be one of ${RETURN_STATUSES.join(', ')}`,
-  'items.distinct': 'Each product may be named once',
 })
 
 /**
- * `POST /api/v1/orders/{id}/returns`: the units to send back, by product (one line each, 1 to
- * 999 units), and why.
+ * Each order line named once: by its variant, or by its product when no variant is given (the
+ * service then refuses a product with several lines in the order).
+ */
+const distinctLines = vine.createRule((value, _, field) => {
+  if (!Array.isArray(value)) return
+  const keys = value.map((item: { productId?: string; variantId?: string }) =>
+    item.variantId ? `variant:${item.variantId}` : `product:${item.productId}`
+  )
+  if (new Set(keys).size !== keys.length) {
+    field.report('Each order line may be named once', 'distinct', field)
+  }
+})
+
+/**
+ * `POST /api/v1/orders/{id}/returns`: the units to send back, by order line (named by `variantId`,
+ * or by `productId` when the order has one line of that product; each line once, 1 to 999 units),
+ * and why.
  */
 export const createReturnValidator = vine.create(
   vine.object({
     items: vine
       .array(
         vine.object({
-          productId: uuidField(),
+          productId: uuidField().optional().requiredIfMissing('variantId'),
+          variantId: uuidField().optional(),
           quantity: vine.number().withoutDecimals().range([1, 999]),
         })
       )
       .minLength(1)
       .maxLength(100)
-      .distinct('productId'),
+      .use(distinctLines()),
     reason: vine.string().trim().minLength(1).maxLength(500),
   })
 )

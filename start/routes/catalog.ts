@@ -12,6 +12,7 @@ const {
   Categories,
   Media,
   SellerProductImages,
+  SellerProductVariants,
   SellerShops,
   SellerProducts,
   AdminShops,
@@ -43,6 +44,10 @@ router
     router.post('/products/:id/images', [SellerProductImages, 'store'])
     router.put('/products/:id/images', [SellerProductImages, 'reorder'])
     router.delete('/products/:id/images/:imageId', [SellerProductImages, 'destroy'])
+
+    router.post('/products/:id/variants', [SellerProductVariants, 'store'])
+    router.put('/products/:id/variants/:variantId', [SellerProductVariants, 'update'])
+    router.delete('/products/:id/variants/:variantId', [SellerProductVariants, 'destroy'])
   })
   .prefix('/api/v1/seller')
   .use(middleware.auth())

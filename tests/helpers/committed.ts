@@ -13,6 +13,7 @@ export async function deleteCommitted({
   shops?: string[]
 }) {
   await db.from('cart_items').whereIn('user_id', users).delete()
+  await db.from('product_variants').whereIn('shop_id', shops).delete()
   await db.from('products').whereIn('shop_id', shops).delete()
   await db.from('shops').whereIn('id', shops).delete()
   await db.from('users').whereIn('id', users).delete()

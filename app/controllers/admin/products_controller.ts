@@ -40,7 +40,7 @@ export default class ProductsController {
     const filters = await request.validateUsing(productListFiltersValidator, { data: request.qs() })
     const page = filters.page ?? 1
     const { items, total } = await this.directory.list(
-      { shopId: filters.shop, status: filters.status, stockAtMost: filters.stock },
+      { q: filters.q, shopId: filters.shop, status: filters.status, stockAtMost: filters.stock },
       pageSlice(page)
     )
     return view.render('pages/admin/products/index', {

@@ -94,13 +94,19 @@ export class ConsoleSearchService {
     const rows: Row[] = await db
       .from('products')
       .join('shops', 'shops.id', 'products.shop_id')
+      .join('product_variants', 'product_variants.product_id', 'products.id')
       .whereNull('products.deleted_at')
+      .whereNull('product_variants.deleted_at')
       .where((either) =>
         either
           .whereRaw(`lower(products.name) like ? escape '\\'`, [containsPattern(lower)])
-          .orWhereRaw(`lower(products.sku) like ? escape '\\'`, [containsPattern(lower)])
+          .orWhereRaw(`lower(product_variants.sku) like ? escape '\\'`, [containsPattern(lower)])
       )
-      .select('products.id', 'products.name', 'products.sku', 'shops.name as shop_name')
+      // One hit per product, with the lowest SKU among its variants that matched (all of them when
+      // its name matched).
+      .select('products.id', 'products.name', 'shops.name as shop_name')
+      .min({ sku: 'product_variants.sku' })
+      .groupBy('products.id', 'products.name', 'shops.name')
       .orderBy('products.name', 'asc')
       .orderBy('products.id', 'asc')
       .limit(SEARCH_LIMIT_PER_KIND)

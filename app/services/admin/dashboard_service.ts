@@ -1,6 +1,8 @@
 import { DateTime } from 'luxon'
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
+import { parseOptionValues } from '#models/product_variant'
+import { variantLabel } from '#services/catalog/variant_rules'
 import config from '@adonisjs/core/services/config'
 import { lowStockThreshold } from '#services/catalog/stock_service'
 import { USER_TYPES, type UserType } from '#enums/user_type'
@@ -44,11 +46,14 @@ export interface DashboardFigures {
   daily: DayFigures[]
   /** Outbox messages set aside as FAILED after their last try. */
   failedMail: number
-  /** Live products (active, not deleted) with stock at or below the threshold, lowest first. */
+  /**
+   * Live variants (active, not deleted, of live products) with stock at or below the threshold,
+   * lowest first; `name` names the variant's options.
+   */
   lowStock: {
     threshold: number
     count: number
-    lowest: Array<{ id: string; name: string; shopName: string; stock: number }>
+    lowest: Array<{ id: string; name: string; sku: string; shopName: string; stock: number }>
   }
 }
 
@@ -136,30 +141,49 @@ export class DashboardService {
 
   async #lowStock(): Promise<DashboardFigures['lowStock']> {
     const threshold = lowStockThreshold()
+    // Per variant: a size that runs out is low on stock even when the other sizes are not.
     const live = () =>
       db
-        .from('products')
+        .from('product_variants')
+        .join('products', 'products.id', 'product_variants.product_id')
+        .whereNull('product_variants.deleted_at')
+        .where('product_variants.is_active', true)
         .whereNull('products.deleted_at')
         .where('products.is_active', true)
         .whereNull('products.taken_down_at')
-        .where('products.stock', '<=', threshold)
+        .where('product_variants.stock', '<=', threshold)
     const [[counted], lowest] = await Promise.all([
       live().count('* as total'),
       live()
         .join('shops', 'shops.id', 'products.shop_id')
-        .select('products.id', 'products.name', 'products.stock', 'shops.name as shop_name')
-        .orderBy('products.stock', 'asc')
+        .select(
+          'products.id',
+          'products.name',
+          'product_variants.sku',
+          'product_variants.option_values',
+          'product_variants.stock',
+          'shops.name as shop_name'
+        )
+        .orderBy('product_variants.stock', 'asc')
         .orderBy('products.name', 'asc')
-        .orderBy('products.id', 'asc')
+        .orderBy('product_variants.id', 'asc')
         .limit(LOW_STOCK_LISTED),
     ])
     return {
       threshold,
       count: Number(counted.total),
       lowest: lowest.map(
-        (row: { id: string; name: string; stock: unknown; shop_name: string }) => ({
+        (row: {
+          id: string
+          name: string
+          sku: string
+          option_values: string
+          stock: unknown
+          shop_name: string
+        }) => ({
           id: row.id,
-          name: row.name,
+          name: variantLabel(row.name, parseOptionValues(row.option_values)),
+          sku: row.sku,
           shopName: row.shop_name,
           stock: Number(row.stock),
         })

@@ -1,4 +1,8 @@
+import { inject } from '@adonisjs/core'
 import Product from '#models/product'
+import { ProductVariantService } from '#services/catalog/product_variant_service'
+import { containsPattern } from '#support/sql_like'
+import { optionsLabel } from '#services/catalog/variant_rules'
 import Shop from '#models/shop'
 import { ProductNotFound } from '#exceptions/catalog_errors'
 import { isUuid } from '#support/uuid'
@@ -15,15 +19,24 @@ export type ProductAvailability = (typeof PRODUCT_AVAILABILITIES)[number]
 export interface ProductDirectoryFilter {
   shopId?: string
   status?: ProductAvailability
-  /** Products with at most this many units in stock (0: out of stock). */
+  /** Products with at most this many units in stock, all variants together (0: out of stock). */
   stockAtMost?: number
+  /** Part of the product's name or of one of its variants' SKUs, ignoring case. */
+  q?: string
 }
+
+/** A product's units in stock, all its live variants together, as a column of the list. */
+const STOCK_OF_PRODUCT = `(select coalesce(sum(v.stock), 0) from product_variants v
+   where v.product_id = products.id and v.deleted_at is null)`
 
 /**
  * The console's product list: every product of every shop, whoever sells it. Writes go through
  * `ProductService`, as the seller's do.
  */
+@inject()
 export class ProductDirectoryService {
+  constructor(protected variants: ProductVariantService) {}
+
   /** A page of products not deleted, each with its shop, by shop then name. */
   async list(filter: ProductDirectoryFilter, page: PageRequest): Promise<PageResult<Product>> {
     const query = Product.query().withScopes((scopes) => scopes.notDeleted())
@@ -34,10 +47,52 @@ export class ProductDirectoryService {
         .whereNull('products.taken_down_at')
         .where('products.is_active', filter.status === 'active')
     }
-    if (filter.stockAtMost !== undefined) query.where('products.stock', '<=', filter.stockAtMost)
-    return pageOf(query, page, (slice) => {
+    if (filter.stockAtMost !== undefined) {
+      query.whereRaw(`${STOCK_OF_PRODUCT} <= ?`, [filter.stockAtMost])
+    }
+    if (filter.q) {
+      const pattern = containsPattern(filter.q.toLowerCase())
+      query.where((either) =>
+        either
+          .whereRaw(`lower(products.name) like ? escape '\\'`, [pattern])
+          .orWhereExists((variant) =>
+            variant
+              .from('product_variants')
+              .whereColumn('product_variants.product_id', 'products.id')
+              .whereNull('product_variants.deleted_at')
+              .whereRaw(`lower(product_variants.sku) like ? escape '\\'`, [pattern])
+          )
+      )
+    }
+    const result = await pageOf(query, page, (slice) => {
       slice.preload('shop').orderBy('products.name', 'asc').orderBy('products.id', 'asc')
     })
+    await this.withVariants(result.items)
+    return result
+  }
+
+  /**
+   * Puts each product's live variants in `$extras.variants` (each with its options as one
+   * `label`), its options as one line in `$extras.options`, their units together in
+   * `$extras.stock`, and the SKU of a product without options in `$extras.sku`.
+   */
+  async withVariants(products: Product[]): Promise<void> {
+    const variants = await this.variants.variantsOf(
+      products.map((product) => product.id),
+      { onSaleOnly: false }
+    )
+    for (const product of products) {
+      const own = variants.get(product.id) ?? []
+      product.$extras.variants = own.map((variant) => ({
+        ...variant,
+        label: optionsLabel(variant.optionValues),
+      }))
+      product.$extras.options = product.options
+        .map((option) => `${option.name} (${option.values.join(', ')})`)
+        .join('; ')
+      product.$extras.stock = own.reduce((sum, variant) => sum + variant.stock, 0)
+      product.$extras.sku = product.options.length === 0 ? (own[0]?.sku ?? null) : null
+    }
   }
 
   /** One product not deleted, with its shop (its page, the takedown form); else a 404. */
@@ -50,6 +105,7 @@ export class ProductDirectoryService {
       .preload('shop')
       .first()
     if (!product) throw new ProductNotFound()
+    await this.withVariants([product])
     return product
   }
 

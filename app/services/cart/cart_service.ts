@@ -4,7 +4,8 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Product from '#models/product'
 import type { Actor } from '#support/actor'
 import CartItem, { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#models/cart_item'
-import { ProductNotFound } from '#exceptions/catalog_errors'
+import { ProductNotFound, VariantNotFound, VariantRequired } from '#exceptions/catalog_errors'
+import ProductVariant from '#models/product_variant'
 import {
   CartFull,
   CartItemNotFound,
@@ -18,6 +19,21 @@ import { cartLineCount, cartLineQuantity, lockCartOwner, upsertCartLine } from '
 
 export type { CartLine, CartLineWithSeller } from '#queries/cart_lines'
 
+/** What a customer adds: a product's variant, named alone by its product when it has one. */
+export interface CartAdd {
+  productId: string
+  variantId?: string
+  quantity: number
+}
+
+/**
+ * The variant a cart add names: its own, or the product's one variant, which has the product's
+ * id (a product without options; one with options has no variant of that id).
+ */
+function variantNamed(input: CartAdd): string {
+  return input.variantId ?? input.productId
+}
+
 /** The cart as the customer sees it; totals count available lines only. */
 export interface CartView {
   lines: Array<CartLine & { lineTotalCents: number }>
@@ -25,7 +41,7 @@ export interface CartView {
   subTotalCents: number
 }
 
-/** A customer's cart: one line per product, prices always read from the product. */
+/** A customer's cart: one line per variant, prices always read from the variant. */
 export class CartService {
   /** The customer's cart with current prices. */
   async view(actor: Actor): Promise<CartView> {
@@ -38,7 +54,7 @@ export class CartService {
    * neither duplicate the line nor lose units, and every limit is checked by the statement that
    * writes: only when it writes nothing are the reasons looked up, to name the refusal.
    */
-  async add(actor: Actor, input: { productId: string; quantity: number }): Promise<CartView> {
+  async add(actor: Actor, input: CartAdd): Promise<CartView> {
     const customer = actor.user
     return db.transaction(async (trx) => {
       await this.#serialiseAdds(customer.id, trx)
@@ -55,28 +71,28 @@ export class CartService {
     })
   }
 
-  /** Sets the quantity of a line already in the cart. */
-  async setQuantity(actor: Actor, productId: string, quantity: number): Promise<CartView> {
+  /** Sets the quantity of a line already in the cart, named by its variant. */
+  async setQuantity(actor: Actor, variantId: string, quantity: number): Promise<CartView> {
     const customer = actor.user
     return db.transaction(async (trx) => {
-      const [line] = await this.linesFor(customer.id, trx, productId)
+      const [line] = await this.linesFor(customer.id, trx, variantId)
       if (!line) throw new CartItemNotFound()
       if (!line.available) throw new ProductUnavailable()
       if (quantity > line.stock) throw this.#refusal(quantity, line.stock)
 
       await CartItem.query({ client: trx })
-        .where({ user_id: customer.id, product_id: productId })
+        .where({ user_id: customer.id, variant_id: variantId })
         .update({ quantity, updated_at: sqlTime(DateTime.now(), trx) })
       return this.#viewOf(await this.linesFor(customer.id, trx))
     })
   }
 
-  /** Removes one line; a product not in the cart is a 404. */
-  async remove(actor: Actor, productId: string): Promise<CartView> {
+  /** Removes one line, named by its variant; a variant not in the cart is a 404. */
+  async remove(actor: Actor, variantId: string): Promise<CartView> {
     const customer = actor.user
     return db.transaction(async (trx) => {
       const removed = await CartItem.query({ client: trx })
-        .where({ user_id: customer.id, product_id: productId })
+        .where({ user_id: customer.id, variant_id: variantId })
         .delete()
       if (Number(removed) !== 1) throw new CartItemNotFound()
       return this.#viewOf(await this.linesFor(customer.id, trx))
@@ -95,16 +111,16 @@ export class CartService {
   }
 
   /**
-   * The customer's lines (or only the line of `productId`) with their product and shop rows as
-   * seen by `trx`, oldest line first, in one query: whether the shop sells is the `selling` scope
-   * of `Shop` (the catalog's rule) as an `EXISTS` column.
+   * The customer's lines (or only the line of `variantId`) with their variant, product and shop
+   * rows as seen by `trx`, oldest line first, in one query: whether the shop sells is the
+   * `selling` scope of `Shop` (the catalog's rule) as an `EXISTS` column.
    */
   async linesFor(
     userId: string,
     trx?: TransactionClientContract,
-    productId?: string
+    variantId?: string
   ): Promise<CartLine[]> {
-    return cartLinesOf(trx ?? db.connection(), userId, productId)
+    return cartLinesOf(trx ?? db.connection(), userId, variantId)
   }
 
   #viewOf(lines: CartLine[]): CartView {
@@ -137,13 +153,14 @@ export class CartService {
    * within the stock and the per-line maximum, and a new line finds fewer than 100 in the cart.
    * Returns whether it wrote.
    */
-  async #upsertLine(
-    userId: string,
-    input: { productId: string; quantity: number },
-    trx: TransactionClientContract
-  ): Promise<boolean> {
+  async #upsertLine(userId: string, input: CartAdd, trx: TransactionClientContract) {
     if (input.quantity > MAX_LINE_QUANTITY) return false
-    return upsertCartLine(trx, { userId, productId: input.productId, quantity: input.quantity })
+    return upsertCartLine(trx, {
+      userId,
+      productId: input.productId,
+      variantId: variantNamed(input),
+      quantity: input.quantity,
+    })
   }
 
   /**
@@ -151,39 +168,44 @@ export class CartService {
    * new line in a full cart, then the stock and the per-line maximum. Null when every limit
    * holds now.
    */
-  async #whyRefused(
-    userId: string,
-    input: { productId: string; quantity: number },
-    trx: TransactionClientContract
-  ) {
-    const product = await Product.query({ client: trx })
+  async #whyRefused(userId: string, input: CartAdd, trx: TransactionClientContract) {
+    const variant = await ProductVariant.query({ client: trx })
       .withScopes((scopes) => scopes.onSale())
-      .where('products.id', input.productId)
+      .where('product_variants.id', variantNamed(input))
+      .where('product_variants.product_id', input.productId)
       .first()
-    if (!product) return this.#notOnSale(input.productId, trx)
+    if (!variant) return this.#notOnSale(input, trx)
 
-    const existing = await cartLineQuantity(trx, userId, product.id)
+    const existing = await cartLineQuantity(trx, userId, variant.id)
     if (existing === null && (await cartLineCount(trx, userId)) >= MAX_CART_LINES) {
       return new CartFull()
     }
     const wanted = (existing ?? 0) + input.quantity
-    if (wanted > Math.min(MAX_LINE_QUANTITY, product.stock)) {
-      return this.#refusal(wanted, product.stock)
+    if (wanted > Math.min(MAX_LINE_QUANTITY, variant.stock)) {
+      return this.#refusal(wanted, variant.stock)
     }
     return null
   }
 
   /**
-   * Why a product cannot be added: unknown or deleted is a 404; one that exists but is off sale
-   * (inactive, taken down, shop not approved, seller deactivated or demoted) is a 409, like a
-   * cart line whose product left the catalog.
+   * Why a variant cannot be added: an unknown or deleted product or variant is a 404, a product
+   * with options named without its variant a 422; one that exists but is off sale (inactive,
+   * taken down, shop not approved, seller deactivated or demoted) is a 409, like a cart line
+   * whose product left the catalog.
    */
-  async #notOnSale(productId: string, trx: TransactionClientContract) {
-    const existing = await Product.query({ client: trx })
+  async #notOnSale(input: CartAdd, trx: TransactionClientContract) {
+    const product = await Product.query({ client: trx })
       .withScopes((scopes) => scopes.notDeleted())
-      .where('products.id', productId)
+      .where('products.id', input.productId)
       .first()
-    return existing ? new ProductUnavailable() : new ProductNotFound()
+    if (!product) return new ProductNotFound()
+    if (!input.variantId && product.options.length > 0) return new VariantRequired()
+    const variant = await ProductVariant.query({ client: trx })
+      .withScopes((scopes) => scopes.notDeleted())
+      .where('product_variants.id', variantNamed(input))
+      .where('product_variants.product_id', product.id)
+      .first()
+    return variant ? new ProductUnavailable() : new VariantNotFound()
   }
 
   /** Which limit a wanted quantity breaks: the stock first, then the per-line maximum. */

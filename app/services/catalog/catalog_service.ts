@@ -8,6 +8,7 @@ import { containsPattern } from '#support/sql_like'
 import { productOnSaleRow } from '#queries/product_on_sale'
 import { CategoryService } from '#services/catalog/category_service'
 import { ProductImageService } from '#services/catalog/product_image_service'
+import { ProductVariantService } from '#services/catalog/product_variant_service'
 
 /** Filters of the public catalog. */
 export interface CatalogFilter {
@@ -23,7 +24,8 @@ export interface CatalogFilter {
 export class CatalogService {
   constructor(
     protected categories: CategoryService,
-    protected images: ProductImageService
+    protected images: ProductImageService,
+    protected variants: ProductVariantService
   ) {}
 
   /** One page of products on sale, searched, filtered and ordered. */
@@ -55,14 +57,19 @@ export class CatalogService {
     return result
   }
 
-  /** Puts each product's category ids in `$extras.categoryIds`, in one query for them all. */
+  /**
+   * Puts each product's category ids, images and variants on sale in its `$extras`, in one query
+   * each for them all.
+   */
   async withCategoryIds(products: Product[]): Promise<void> {
     const productIds = products.map((product) => product.id)
     const ids = await this.categories.idsOf(productIds)
     const images = await this.images.imagesOf(productIds)
+    const variants = await this.variants.variantsOf(productIds, { onSaleOnly: true })
     for (const product of products) {
       product.$extras.categoryIds = ids.get(product.id) ?? []
       product.$extras.images = images.get(product.id) ?? []
+      product.$extras.variants = variants.get(product.id) ?? []
     }
   }
 
@@ -78,6 +85,12 @@ export class CatalogService {
     if (!row) throw new ProductNotFound()
     const ids = await this.categories.idsOf([row.id])
     const images = await this.images.imagesOf([row.id])
-    return { ...row, category_ids: ids.get(row.id) ?? [], images: images.get(row.id) ?? [] }
+    const variants = await this.variants.variantsOf([row.id], { onSaleOnly: true })
+    return {
+      ...row,
+      category_ids: ids.get(row.id) ?? [],
+      images: images.get(row.id) ?? [],
+      variants: variants.get(row.id) ?? [],
+    }
   }
 }

@@ -2,38 +2,42 @@ import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import Product from '#models/product'
-import { ProductNotFound, SkuExists } from '#exceptions/catalog_errors'
+import Product, { type ProductOption } from '#models/product'
+import ProductVariant from '#models/product_variant'
+import { InvalidVariant, ProductHasVariants, ProductNotFound } from '#exceptions/catalog_errors'
 import { ShopService } from '#services/catalog/shop_service'
-import { isUniqueViolation } from '#support/db_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { sqlTime } from '#support/sql_time'
 import { AuditTrail } from '#services/admin/audit_trail_service'
 import type { Actor } from '#support/actor'
-import { OutboxService } from '#services/mail/outbox_service'
-import { lowStockEvent } from '#services/integrations/webhook_events'
-import { crossesLowStock, lowStockThreshold } from '#services/catalog/stock_service'
-import { lockedStock } from '#queries/product_stock'
+import {
+  ProductVariantService,
+  translatingConflicts,
+  variantRuled,
+  viewOf,
+  type VariantInput,
+} from '#services/catalog/product_variant_service'
+import { MAX_VARIANTS, checkedOptionChange, checkedOptions } from '#services/catalog/variant_rules'
 import { CategoryService } from '#services/catalog/category_service'
 import { ProductImageService, removeFiles } from '#services/catalog/product_image_service'
 
-/** A product as a seller describes it; money in integer cents. */
+/**
+ * A product as a seller describes it; money in integer cents. A product without options takes
+ * `sku`, `priceCents` and `stock` for its one default variant; a product with options takes its
+ * `variants` instead (docs/api/catalog.md, "Variants").
+ */
 export interface ProductInput {
   shopId: string
   name: string
   description?: string | null
-  sku: string
-  priceCents: number
-  stock: number
   isActive?: boolean
   /** Replaces the product's categories when given. */
   categoryIds?: string[]
-}
-
-const SKU_INDEX = {
-  name: 'products_shop_sku_unique',
-  table: 'products',
-  columns: ['shop_id', 'sku'],
+  options?: ProductOption[]
+  variants?: VariantInput[]
+  sku?: string
+  priceCents?: number
+  stock?: number
 }
 
 /** A seller's products: every query is scoped to shops the seller owns. */
@@ -44,12 +48,17 @@ export class ProductService {
     protected categories: CategoryService,
     protected images: ProductImageService,
     protected audit: AuditTrail,
-    protected outbox: OutboxService
+    protected variants: ProductVariantService
   ) {}
 
-  /** Adds a product to one of the seller's shops; a SKU already used in that shop is a 409. */
+  /**
+   * Adds a product to one of the seller's shops with its variants; a SKU already used in that
+   * shop is a 409.
+   */
   async create(actor: Actor, input: ProductInput): Promise<Product> {
-    return this.#translatingSkuConflict(() =>
+    const options = variantRuled(() => checkedOptions(input.options ?? []))
+    const variants = initialVariants(options, input)
+    return translatingConflicts(() =>
       db.transaction(async (trx) => {
         const shop = await this.shops.ownedShop(actor, input.shopId, trx)
         const product = await Product.create(
@@ -57,14 +66,15 @@ export class ProductService {
             shopId: shop.id,
             name: input.name,
             description: input.description ?? null,
-            sku: input.sku,
-            priceCents: input.priceCents,
-            stock: input.stock,
+            options,
+            priceCents: lowestPrice(variants),
             isActive: input.isActive ?? true,
           },
           { client: trx }
         )
         product.$setRelated('shop', shop)
+        const created = await this.variants.insert(trx, product, variants)
+        product.$extras.variants = created.map(viewOf)
         product.$extras.categoryIds = await this.categories.fileProduct(
           trx,
           product.id,
@@ -90,56 +100,61 @@ export class ProductService {
     const productIds = result.items.map((product) => product.id)
     const ids = await this.categories.idsOf(productIds)
     const images = await this.images.imagesOf(productIds)
+    const variants = await this.variants.variantsOf(productIds, { onSaleOnly: false })
     for (const product of result.items) {
       product.$extras.categoryIds = ids.get(product.id) ?? []
       product.$extras.images = images.get(product.id) ?? []
+      product.$extras.variants = variants.get(product.id) ?? []
     }
     return result
   }
 
   /**
-   * Changes the given fields; moving to another shop needs that shop to be the seller's too. A
-   * new stock count that takes the product from above the low-stock threshold to at or below it
-   * sends `product.low_stock`, in this transaction.
+   * Changes the given fields; moving to another shop needs that shop to be the seller's too, and
+   * takes the product's variants with it. `sku`, `priceCents` and `stock` change the one variant
+   * of a product without options (a product with options is changed per variant); options keep
+   * their names and may gain values.
    */
   async update(actor: Actor, productId: string, input: Partial<ProductInput>): Promise<Product> {
-    return this.#translatingSkuConflict(() =>
+    return translatingConflicts(() =>
       db.transaction(async (trx) => {
-        const product = await this.find(actor, productId, trx)
+        const product = await this.variants.lockOwned(actor, productId, trx)
         if (input.shopId !== undefined && input.shopId !== product.shopId) {
           const shop = await this.shops.ownedShop(actor, input.shopId, trx)
           product.shopId = shop.id
           product.$setRelated('shop', shop)
+          await this.variants.moveToShop(trx, product.id, shop.id)
+        } else {
+          await product.load('shop')
         }
         if (input.name !== undefined) product.name = input.name
         if (input.description !== undefined) product.description = input.description
-        if (input.sku !== undefined) product.sku = input.sku
-        if (input.priceCents !== undefined) product.priceCents = input.priceCents
-        // An absolute count, as the seller counted it; checkouts decrement it conditionally. The
-        // count it replaces is read locked, so a concurrent placement's crossing and this one's
-        // are judged one after the other and the threshold is announced once.
-        const stockBefore =
-          input.stock === undefined ? product.stock : await lockedStock(trx, product.id)
-        if (input.stock !== undefined) product.stock = input.stock
+        if (input.options !== undefined) {
+          product.options = variantRuled(() => checkedOptionChange(product.options, input.options!))
+        }
         // The seller's own switch; an administrator's takedown outlasts it (`takeDown`).
         if (input.isActive !== undefined) product.isActive = input.isActive
-        await product.save()
-        const threshold = lowStockThreshold()
-        if (crossesLowStock(stockBefore, product.stock, threshold)) {
-          const at = DateTime.now()
-          const crossing = {
-            productId: product.id,
-            shopId: product.shopId,
-            name: product.name,
-            sku: product.sku,
-            stock: product.stock,
-          }
-          await this.outbox.enqueueAll(trx, [lowStockEvent(crossing, threshold, at)], at)
+        await product.useTransaction(trx).save()
+
+        const defaultVariantChange = {
+          sku: input.sku,
+          priceCents: input.priceCents,
+          stock: input.stock,
+        }
+        if (Object.values(defaultVariantChange).some((value) => value !== undefined)) {
+          if (product.options.length > 0) throw new ProductHasVariants()
+          const [variant] = await ProductVariant.query({ client: trx })
+            .withScopes((scopes) => scopes.notDeleted())
+            .where('product_id', product.id)
+          await this.variants.change(trx, product, variant, defaultVariantChange)
+          await product.refresh()
         }
         product.$extras.categoryIds =
           input.categoryIds === undefined
             ? await this.categories.idsOfProduct(product.id, trx)
             : await this.categories.fileProduct(trx, product.id, input.categoryIds)
+        const variants = await this.variants.variantsOf([product.id], { onSaleOnly: false }, trx)
+        product.$extras.variants = variants.get(product.id) ?? []
         return product
       })
     )
@@ -215,6 +230,7 @@ export class ProductService {
       if (Number(deleted) !== 1) throw new ProductNotFound()
       // A deleted product no longer holds its categories: they can be removed once empty.
       await trx.from('product_categories').where('product_id', productId).delete()
+      await this.variants.deleteAll(trx, productId)
       return this.images.detachAll(trx, productId)
     })
     await removeFiles(storageKeys)
@@ -236,18 +252,43 @@ export class ProductService {
     product.$extras.categoryIds = await this.categories.idsOfProduct(product.id, trx)
     const images = await this.images.imagesOf([product.id])
     product.$extras.images = images.get(product.id) ?? []
+    const variants = await this.variants.variantsOf([product.id], { onSaleOnly: false }, trx)
+    product.$extras.variants = variants.get(product.id) ?? []
     return product
   }
+}
 
-  /** The unique index decides SKU races; its refusal becomes the domain's 409. */
-  async #translatingSkuConflict<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work()
-    } catch (error) {
-      if (isUniqueViolation(error, SKU_INDEX)) throw new SkuExists()
-      throw error
+/**
+ * The variants a new product starts with: its `variants` when it has options, else one default
+ * variant from its own `sku`, `priceCents` and `stock`. The validator asks for one or the other.
+ */
+function initialVariants(options: ProductOption[], input: ProductInput): VariantInput[] {
+  const own = [input.sku, input.priceCents, input.stock]
+  if (options.length === 0) {
+    if (input.variants !== undefined) {
+      throw new InvalidVariant('A product without options has no variants: send sku, price, stock')
     }
+    if (own.some((value) => value === undefined)) {
+      throw new InvalidVariant('A product without options needs sku, price and stock')
+    }
+    return [{ sku: input.sku!, priceCents: input.priceCents!, stock: input.stock! }]
   }
+  if (own.some((value) => value !== undefined)) {
+    throw new InvalidVariant('A product with options takes sku, price and stock per variant')
+  }
+  if (!input.variants || input.variants.length === 0) {
+    throw new InvalidVariant('A product with options needs at least one variant')
+  }
+  if (input.variants.length > MAX_VARIANTS) {
+    throw new InvalidVariant(`A product has at most ${MAX_VARIANTS} variants`)
+  }
+  return input.variants
+}
+
+/** The product's starting price: the lowest of its variants on sale, else of all of them. */
+function lowestPrice(variants: VariantInput[]): number {
+  const onSale = variants.filter((variant) => variant.isActive !== false)
+  return Math.min(...(onSale.length > 0 ? onSale : variants).map((variant) => variant.priceCents))
 }
 
 /** The fields of a takedown, as the audit trail records them. */

@@ -1,25 +1,25 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import config from '@adonisjs/core/services/config'
-import Product from '#models/product'
+import ProductVariant from '#models/product_variant'
 import type { LowStockCrossing } from '#services/integrations/webhook_events'
 import { InsufficientStock, ProductUnavailable } from '#exceptions/cart_errors'
 import { giveStockBack, takeStock } from '#queries/product_stock'
 
-/** Units of one product leaving or coming back to stock; `name` is what a refusal shows. */
+/** Units of one variant leaving or coming back to stock; `name` is what a refusal shows. */
 export interface StockLine {
-  productId: string
+  variantId: string
   name: string
   quantity: number
 }
 
 /**
  * The one place stock changes hands with orders: a placement takes it, a cancellation gives it
- * back. Both run inside the caller's transaction and touch products in id order, so a placement
- * and a cancellation (or two placements) sharing products never deadlock.
+ * back. Both run inside the caller's transaction and touch variants in id order, so a placement
+ * and a cancellation (or two placements) sharing variants never deadlock.
  */
 export class StockService {
   /**
-   * Takes each line's quantity, only if that much is there and the product is still on sale
+   * Takes each line's quantity, only if that much is there and the variant is still on sale
    * (active, not taken down, not deleted, its shop selling): the condition and the decrement are
    * one statement, so concurrent checkouts never sell a unit twice, nor a product taken off sale
    * after the quote was read, and the CHECK (stock >= 0) backs it. The row stays locked until the
@@ -32,11 +32,12 @@ export class StockService {
     const threshold = lowStockThreshold()
     const crossings: LowStockCrossing[] = []
     for (const line of inIdOrder(lines)) {
-      const taken = await takeStock(trx, line.productId, line.quantity)
+      const taken = await takeStock(trx, line.variantId, line.quantity)
       if (!taken) throw await this.#refusal(line, trx)
       if (crossesLowStock(taken.stock + line.quantity, taken.stock, threshold)) {
         crossings.push({
-          productId: taken.id,
+          productId: taken.productId,
+          variantId: taken.id,
           shopId: taken.shopId,
           name: line.name,
           sku: taken.sku,
@@ -50,25 +51,25 @@ export class StockService {
   /** Puts units back, whatever the product's state now (a cancelled order returns what it took). */
   async restore(lines: StockLine[], trx: TransactionClientContract): Promise<void> {
     for (const line of inIdOrder(lines)) {
-      await giveStockBack(trx, line.productId, line.quantity)
+      await giveStockBack(trx, line.variantId, line.quantity)
     }
   }
 
   /** Why a line could not be taken: off sale, or not that many left. */
   async #refusal(line: StockLine, trx: TransactionClientContract) {
-    const product = await Product.query({ client: trx })
+    const variant = await ProductVariant.query({ client: trx })
       .withScopes((scopes) => scopes.onSale())
-      .where('products.id', line.productId)
+      .where('product_variants.id', line.variantId)
       .first()
-    if (!product) return new ProductUnavailable(`"${line.name}" is no longer available`)
+    if (!variant) return new ProductUnavailable(`"${line.name}" is no longer available`)
     return new InsufficientStock(
-      `Only ${product.stock} of "${line.name}" in stock; the cart holds ${line.quantity}`
+      `Only ${variant.stock} of "${line.name}" in stock; the cart holds ${line.quantity}`
     )
   }
 }
 
 /**
- * The low-stock threshold: a product on sale with this many or fewer units is low on stock. One
+ * The low-stock threshold: a variant on sale with this many or fewer units is low on stock. One
  * setting (`store.lowStockThreshold`, `LOW_STOCK_THRESHOLD`) for the console's "Low stock" tile
  * and the `product.low_stock` webhook event.
  */
@@ -82,5 +83,5 @@ export function crossesLowStock(before: number, after: number, threshold: number
 }
 
 function inIdOrder(lines: StockLine[]): StockLine[] {
-  return [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))
+  return [...lines].sort((a, b) => (a.variantId < b.variantId ? -1 : 1))
 }

@@ -345,6 +345,8 @@ function ordersOf(
           orderId: order.id,
           position: index,
           productId: line.productId,
+          variantId: line.variantId,
+          optionValues: line.optionValues,
           name: line.name,
           sku: line.sku,
           unitPriceCents: line.unitPriceCents,
@@ -365,7 +367,7 @@ function ordersOf(
 function assertCartUnchanged(quote: Quote, cleared: HeldLine[]) {
   const signature = (lines: HeldLine[]) =>
     lines
-      .map((line) => `${line.productId}:${line.quantity}`)
+      .map((line) => `${line.variantId}:${line.quantity}`)
       .sort()
       .join(',')
   if (signature(cleared) !== signature(quote.lines)) throw new CartChanged()

@@ -115,6 +115,7 @@ export function paymentEvent(
 /** A product whose stock just went from above the low-stock threshold to at or below it. */
 export interface LowStockCrossing {
   productId: string
+  variantId: string
   shopId: string
   name: string
   sku: string
@@ -132,6 +133,7 @@ export function lowStockEvent(
 ): WebhookOutboxEntry {
   return webhookEntry('product.low_stock', `product:${crossing.productId}`, occurredAt, {
     id: crossing.productId,
+    variantId: crossing.variantId,
     shopId: crossing.shopId,
     name: crossing.name,
     sku: crossing.sku,

@@ -38,7 +38,8 @@ export const returnWindowDays = () => env.get('RETURN_WINDOW_DAYS', 30)
 
 /** What a customer asks to send back. */
 export interface ReturnRequestInput {
-  items: Array<{ productId: string; quantity: number }>
+  /** Each names its order line by variant, or by product when the order has one line of it. */
+  items: Array<{ productId?: string; variantId?: string; quantity: number }>
   reason: string
 }
 
@@ -109,13 +110,13 @@ export class ReturnService {
       const lines = await OrderItem.query({ client: trx })
         .where('order_id', order.id)
         .orderBy('position', 'asc')
-      const byProduct = new Map(lines.map((line) => [line.productId, line]))
-      const wanted = input.items.map((item) => {
-        const line = byProduct.get(item.productId)
-        if (!line)
-          throw new ReturnItemNotInOrder(`The order has no line of product ${item.productId}`)
-        return { line, quantity: item.quantity }
-      })
+      const wanted = input.items.map((item) => ({
+        line: lineNamed(lines, item),
+        quantity: item.quantity,
+      }))
+      if (new Set(wanted.map(({ line }) => line.id)).size !== wanted.length) {
+        throw new ReturnItemNotInOrder('Each line of the order may be named once')
+      }
 
       const before = await this.#held(trx, lines)
       for (const { line, quantity } of wanted) {
@@ -304,7 +305,7 @@ export class ReturnService {
       if (restock) {
         await this.stock.restore(
           items.map((item) => ({
-            productId: item.productId,
+            variantId: lines.find((line) => line.id === item.orderItemId)!.variantId,
             quantity: item.quantity,
             name: item.name,
           })),
@@ -481,4 +482,26 @@ export class ReturnService {
       .preload('order')
       .firstOrFail()
   }
+}
+
+/**
+ * The order line a return item names: by its variant, or by its product when the order holds
+ * exactly one line of that product (always so for products without options, whose one variant
+ * has the product's id).
+ */
+function lineNamed(
+  lines: OrderItem[],
+  item: { productId?: string; variantId?: string }
+): OrderItem {
+  const matching = item.variantId
+    ? lines.filter((line) => line.variantId === item.variantId)
+    : lines.filter((line) => line.productId === item.productId)
+  if (matching.length === 1) return matching[0]
+  if (matching.length > 1) {
+    throw new ReturnItemNotInOrder(
+      `The order has several variants of product ${item.productId}: name the variantId`
+    )
+  }
+  const named = item.variantId ? `variant ${item.variantId}` : `product ${item.productId}`
+  throw new ReturnItemNotInOrder(`The order has no line of ${named}`)
 }

@@ -19,6 +19,17 @@ export interface DemoProduct {
   /** False for the few the demo keeps out of its orders (low stock, off sale). */
   ordered?: boolean
   isActive?: boolean
+  /**
+   * A product sold in several variants: its options, and per variant its values, SKU suffix,
+   * price and stock (the product's own `sku`, `priceCents` and `stock` are then the first's).
+   */
+  options?: Array<{ name: string; values: string[] }>
+  variants?: Array<{
+    values: Record<string, string>
+    skuSuffix: string
+    priceCents: number
+    stock: number
+  }>
 }
 
 /** The demo's category tree: roots, and the children each shop's products are filed under. */
@@ -237,7 +248,37 @@ export const DEMO_SHOPS: DemoShop[] = [
         name: 'Apron, Waxed Canvas',
         description: 'Adjustable neck strap, two pockets',
         priceCents: 4900,
-        stock: 30,
+        stock: 40,
+        options: [
+          { name: 'Size', values: ['S', 'M', 'L'] },
+          { name: 'Colour', values: ['Tobacco', 'Olive'] },
+        ],
+        variants: [
+          {
+            values: { Size: 'M', Colour: 'Tobacco' },
+            skuSuffix: 'M-TOB',
+            priceCents: 4900,
+            stock: 40,
+          },
+          {
+            values: { Size: 'S', Colour: 'Tobacco' },
+            skuSuffix: 'S-TOB',
+            priceCents: 4900,
+            stock: 10,
+          },
+          {
+            values: { Size: 'L', Colour: 'Tobacco' },
+            skuSuffix: 'L-TOB',
+            priceCents: 5200,
+            stock: 8,
+          },
+          {
+            values: { Size: 'M', Colour: 'Olive' },
+            skuSuffix: 'M-OLV',
+            priceCents: 4900,
+            stock: 2,
+          },
+        ],
       },
       {
         sku: 'LT-RUNNER-OCH',

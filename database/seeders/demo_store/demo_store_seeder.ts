@@ -264,9 +264,17 @@ export class DemoStoreSeeder {
             shopId: shop.id,
             name: product.name,
             description: product.description,
-            sku: product.sku,
-            priceCents: product.priceCents,
-            stock: product.stock,
+            ...(product.variants
+              ? {
+                  options: product.options,
+                  variants: product.variants.map((variant) => ({
+                    sku: `${product.sku}-${variant.skuSuffix}`,
+                    optionValues: variant.values,
+                    priceCents: variant.priceCents,
+                    stock: variant.stock,
+                  })),
+                }
+              : { sku: product.sku, priceCents: product.priceCents, stock: product.stock }),
             isActive: product.isActive ?? true,
             categoryIds: [categoryIds.get(demo.category) as string],
           })
@@ -278,10 +286,8 @@ export class DemoStoreSeeder {
         await this.images.store(actorOf(seller), products.at(-1)!.id, solidPng(64, 64, colour))
         made.images += 1
       }
-      const ordered = new Set(
-        demo.products.filter((product) => product.ordered !== false).map((product) => product.sku)
-      )
-      catalog.push({ seller, shop, products: products.filter((p) => ordered.has(p.sku)) })
+      const ordered = products.filter((_, index) => demo.products[index].ordered !== false)
+      catalog.push({ seller, shop, products: ordered })
     }
     return catalog.filter((entry) => entry.products.length > 0)
   }
@@ -470,7 +476,13 @@ export class DemoStoreSeeder {
       const paymentMethod = pick(PAYMENT_CHOICES)
       const customer = { user: shopper.user, clientAddress: '203.0.113.1' }
       for (const line of lines) {
-        await this.cart.add(customer, { productId: line.product.id, quantity: line.quantity })
+        // A product with options is ordered in its first variant.
+        const [variant] = line.product.$extras.variants as Array<{ id: string }>
+        await this.cart.add(customer, {
+          productId: line.product.id,
+          variantId: variant.id,
+          quantity: line.quantity,
+        })
       }
       const { orders } = await this.placement.place(customer, {
         shippingAddressId: shopper.address.id,

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import Shop from '#models/shop'
 import Product from '#models/product'
+import ProductVariant from '#models/product_variant'
 import { ShopStatus } from '#enums/shop_status'
 import { screenshot, seedDemoStore, openAsDemoAdmin } from '#tests/helpers/console'
 import { eachInTransaction } from '#tests/helpers/transactions'
@@ -48,7 +49,8 @@ test.group('Console in a browser: confirmations and detail pages', (group) => {
 
   test('a product links to its page with its takedown history', async ({ visit }) => {
     await seedDemoStore()
-    const mug = await Product.findByOrFail('sku', 'CK-MUG-INK')
+    const mugVariant = await ProductVariant.findByOrFail('sku', 'CK-MUG-INK')
+    const mug = await Product.findOrFail(mugVariant.productId)
 
     const page = await openAsDemoAdmin(visit)
     await page.goto(urlFor('console.products.confirm_take_down', { id: mug.id }))

@@ -57,13 +57,13 @@ test.group('Console in a browser: returns', (group) => {
     await page.getByRole('button', { name: 'Approve' }).click()
     await page.assertTextContains('.flash.success', 'The return is approved')
 
-    const stock = await db.from('products').where('id', line.productId).firstOrFail()
+    const stock = await db.from('product_variants').where('id', line.productId).firstOrFail()
     await page.getByRole('button', { name: 'Mark received and refund' }).click()
     await page.assertTextContains('.flash.success', 'The items are received and')
     await screenshot(page, 'return-refunded')
     const row = await db.from('returns').where('id', requested.id).firstOrFail()
     assert.equal(row.status, 'REFUNDED')
-    const after = await db.from('products').where('id', line.productId).firstOrFail()
+    const after = await db.from('product_variants').where('id', line.productId).firstOrFail()
     assert.equal(Number(after.stock), Number(stock.stock) + 1)
 
     await page.goto(urlFor('console.orders.show', { id: order.id }))

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import Order from '#models/order'
 import Product from '#models/product'
+import ProductVariant from '#models/product_variant'
 import { screenshot, seedDemoStore, openAsDemoAdmin } from '#tests/helpers/console'
 import { eachInTransaction } from '#tests/helpers/transactions'
 import { urlFor } from '@adonisjs/core/services/url_builder'
@@ -12,7 +13,8 @@ test.group('Console in a browser: search', (group) => {
   test('the header search opens one match, lists several and says when none', async ({ visit }) => {
     await seedDemoStore()
     const order = await Order.query().orderBy('created_at', 'desc').firstOrFail()
-    const teapot = await Product.findByOrFail('sku', 'CK-TEAPOT')
+    const teapotVariant = await ProductVariant.findByOrFail('sku', 'CK-TEAPOT')
+    const teapot = await Product.findOrFail(teapotVariant.productId)
     const search = async (text: string) => {
       await page.getByRole('searchbox', { name: 'Search the console' }).fill(text)
       await page.getByRole('button', { name: 'Search', exact: true }).click()

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import Order from '#models/order'
-import Product from '#models/product'
+import ProductVariant from '#models/product_variant'
 import Shop from '#models/shop'
 import { ShopStatus } from '#enums/shop_status'
 import db from '@adonisjs/lucid/services/db'
@@ -49,7 +49,7 @@ test.group('Console in a browser: orders', (group) => {
       .preload('items')
       .firstOrFail()
     const [line] = waiting.items
-    const stockBefore = await Product.findOrFail(line.productId).then((row) => row.stock)
+    const stockBefore = await ProductVariant.findOrFail(line.productId).then((row) => row.stock)
 
     const page = await openAsDemoAdmin(visit)
     await page.assertTextContains('main', 'Orders today')
@@ -107,7 +107,7 @@ test.group('Console in a browser: orders', (group) => {
     await waiting.refresh()
     assert.equal(waiting.status, 'CANCELLED')
     assert.equal(waiting.paymentStatus, 'REFUNDED')
-    const stockAfter = await Product.findOrFail(line.productId).then((row) => row.stock)
+    const stockAfter = await ProductVariant.findOrFail(line.productId).then((row) => row.stock)
     assert.equal(stockAfter, stockBefore + line.quantity)
   })
 })

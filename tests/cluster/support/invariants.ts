@@ -21,14 +21,15 @@ export async function brokenInvariants(
     return row.n
   }
 
-  // Stock: what is left plus what was sold (in orders not cancelled) is what there was.
+  // Stock: what is left plus what was sold (in orders not cancelled) is what there was, for the
+  // one variant of each product (which has the product's id).
   for (const product of products) {
     const row = await cluster.one(
-      `select p.stock, coalesce(sum(i.quantity) filter (where o.status <> 'CANCELLED'), 0)::int as sold
-       from products p
-       left join order_items i on i.product_id = p.id
+      `select v.stock, coalesce(sum(i.quantity) filter (where o.status <> 'CANCELLED'), 0)::int as sold
+       from product_variants v
+       left join order_items i on i.variant_id = v.id
        left join orders o on o.id = i.order_id
-       where p.id = $1 group by p.stock`,
+       where v.id = $1 group by v.stock`,
       [product.id]
     )
     if (row.stock + row.sold !== product.initialStock || row.stock < 0) {

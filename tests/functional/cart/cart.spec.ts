@@ -121,13 +121,16 @@ test.group('GET /api/v1/cart', (group) => {
     await addOk(client, authorization, pot.id, 3)
 
     // The cart keeps no price: a new price shows at once.
-    await db.from('products').where('id', mug.id).update({ price_cents: 1300 })
+    await db.from('product_variants').where('id', mug.id).update({ price_cents: 1300 })
 
     const response = await client.get('/api/v1/cart').header('Authorization', authorization)
     response.assertStatus(200)
     const cart = response.body()
     assert.deepEqual(cart.items[0], {
       productId: mug.id,
+      variantId: mug.id,
+      sku: mug.sku,
+      optionValues: {},
       shopId: shop.id,
       shopName: shop.name,
       name: 'Mug',
@@ -461,6 +464,8 @@ test.group('CartService for checkout', (group) => {
       const lines = await service.linesFor(user.id, trx)
       assert.deepEqual(lines[0], {
         productId: product.id,
+        variantId: product.id,
+        optionValues: {},
         shopId: shop.id,
         shopName: shop.name,
         name: product.name,

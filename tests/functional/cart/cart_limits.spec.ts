@@ -48,9 +48,12 @@ test.group('Cart limits under parallel requests', (group) => {
       already + 15
     )
     await CartItem.createMany(
-      products
-        .slice(0, already)
-        .map((item) => ({ userId: customer.user.id, productId: item.id, quantity: 1 }))
+      products.slice(0, already).map((item) => ({
+        userId: customer.user.id,
+        productId: item.id,
+        variantId: item.id,
+        quantity: 1,
+      }))
     )
 
     const responses = await Promise.all(

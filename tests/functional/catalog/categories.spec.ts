@@ -402,7 +402,7 @@ test.group("Products' categoryIds", (group) => {
 
     const row = await db.from('products').where('id', product.id).firstOrFail()
     assert.equal(row.name, product.name)
-    assert.lengthOf(await db.from('products').where('sku', 'N-1'), 0)
+    assert.lengthOf(await db.from('product_variants').where('sku', 'N-1'), 0)
     const filings = await db.from('product_categories').where('product_id', product.id)
     assert.deepEqual(
       filings.map((filing) => filing.category_id),

@@ -19,7 +19,7 @@ import {
   shopper,
 } from '#tests/functional/checkout/support'
 import { minutesAgo, stored } from '#tests/functional/catalog/support'
-import { ProductFactory } from '#database/factories/product_factory'
+import { ProductFactory, type ProductSeed } from '#database/factories/product_factory'
 import {
   CONVERTED_REASON,
   convertConsoleDeactivations,
@@ -84,7 +84,7 @@ async function storedState(productId: string) {
 }
 
 async function stockOf(productId: string) {
-  const row = await db.from('products').where('id', productId).firstOrFail()
+  const row = await db.from('product_variants').where('id', productId).firstOrFail()
   return Number(row.stock)
 }
 
@@ -305,7 +305,7 @@ test.group('Console deactivations made before takedowns', (group) => {
   }) => {
     const admin = await consoleAs(UserType.ADMIN, { client, assert })
     const { shop } = await sellerShop()
-    const make = (overrides: Partial<Product> = {}) =>
+    const make = (overrides: Partial<ProductSeed> = {}) =>
       ProductFactory.merge({ shopId: shop.id, ...overrides }).create()
     const deactivated = await make({ isActive: false })
     const reactivated = await make({ isActive: false })

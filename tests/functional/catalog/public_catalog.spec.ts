@@ -35,6 +35,18 @@ test.group('GET /api/v1/products', (group) => {
       price: 19.99,
       stock: 7,
       inStock: true,
+      options: [],
+      variants: [
+        {
+          id: product.id,
+          sku: product.sku,
+          optionValues: {},
+          price: 19.99,
+          stock: 7,
+          inStock: true,
+          isActive: true,
+        },
+      ],
       categoryIds: [],
       images: [],
       isActive: true,

@@ -37,7 +37,7 @@ async function sellerWithCustomer() {
 type Setting = Awaited<ReturnType<typeof sellerWithCustomer>>
 
 async function stockOf(productId: string) {
-  const row = await db.from('products').where('id', productId).firstOrFail()
+  const row = await db.from('product_variants').where('id', productId).firstOrFail()
   return Number(row.stock)
 }
 

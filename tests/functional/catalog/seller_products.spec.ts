@@ -11,8 +11,17 @@ import { eachInTransaction } from '#tests/helpers/transactions'
 
 const UNKNOWN_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 
-/** The stored row of a product, read past the models. */
-const productRow = (id: string) => db.from('products').where('id', id).firstOrFail()
+/**
+ * A product's row, read past the models, with its default variant's SKU and stock (the variant
+ * has the product's id).
+ */
+const productRow = (id: string) =>
+  db
+    .from('products')
+    .join('product_variants', 'product_variants.id', 'products.id')
+    .where('products.id', id)
+    .select('products.*', 'product_variants.sku', 'product_variants.stock')
+    .firstOrFail()
 
 const fieldsOf = (body: { errors?: Array<{ field: string }> }) =>
   (body.errors ?? []).map((error) => error.field)
@@ -66,9 +75,13 @@ test.group('POST /api/v1/seller/products', (group) => {
 
     const row = await db.from('products').where('id', product.id).firstOrFail()
     assert.equal(Number(row.price_cents), 1250)
-    assert.equal(row.sku, 'CUP-080')
-    assert.equal(Number(row.stock), 40)
     assert.isNull(row.deleted_at)
+    // Its one default variant has the product's id and holds its SKU, price and stock.
+    const variant = await db.from('product_variants').where('id', product.id).firstOrFail()
+    assert.equal(variant.product_id, product.id)
+    assert.equal(variant.sku, 'CUP-080')
+    assert.equal(Number(variant.price_cents), 1250)
+    assert.equal(Number(variant.stock), 40)
   })
 
   test('accepts an inactive product and zero stock', async ({ client, assert }) => {
@@ -161,7 +174,7 @@ test.group('POST /api/v1/seller/products', (group) => {
       .header('Authorization', authorization)
       .json(validBody(secondShop.id))
     elsewhere.assertStatus(201)
-    assert.lengthOf(await db.from('products').where('sku', 'CUP-080'), 2)
+    assert.lengthOf(await db.from('product_variants').where('sku', 'CUP-080'), 2)
   })
 
   test('lets the SKU of a deleted product be used again', async ({ client, assert }) => {
@@ -176,7 +189,7 @@ test.group('POST /api/v1/seller/products', (group) => {
       .header('Authorization', authorization)
       .json(validBody(shop.id))
     reused.assertStatus(201)
-    const rows = await db.from('products').where('sku', 'CUP-080').orderBy('created_at')
+    const rows = await db.from('product_variants').where('sku', 'CUP-080').orderBy('created_at')
     assert.lengthOf(rows, 2)
     assert.sameMembers(
       rows.map((row) => row.deleted_at === null),
@@ -321,7 +334,7 @@ test.group('PUT /api/v1/seller/products/{id}', (group) => {
       description: null,
       shopName: shop.name,
     })
-    const row = await db.from('products').where('id', product.id).firstOrFail()
+    const row = await productRow(product.id)
     assert.equal(Number(row.price_cents), 725)
     assert.equal(Number(row.stock), 0)
     assert.equal(row.name, 'Mug')

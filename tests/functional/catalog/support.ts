@@ -1,12 +1,11 @@
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { ShopFactory } from '#database/factories/shop_factory'
-import { ProductFactory } from '#database/factories/product_factory'
+import { ProductFactory, type ProductSeed } from '#database/factories/product_factory'
 import { actor } from '#tests/helpers/actors'
 import { UserType } from '#enums/user_type'
 import { ShopStatus } from '#enums/shop_status'
 import type Shop from '#models/shop'
-import type Product from '#models/product'
 
 /** A logged-in seller owning one shop of the given status. */
 export async function sellerWithShop(status: ShopStatus = ShopStatus.APPROVED) {
@@ -16,12 +15,12 @@ export async function sellerWithShop(status: ShopStatus = ShopStatus.APPROVED) {
 }
 
 /** A product of `shop`, active and in stock unless overridden. */
-export function productOf(shop: Shop, overrides: Partial<Product> = {}) {
+export function productOf(shop: Shop, overrides: Partial<ProductSeed> = {}) {
   return ProductFactory.merge({ shopId: shop.id, ...overrides }).create()
 }
 
 /** A product on sale in a fresh approved shop of a fresh seller. */
-export async function productOnSale(overrides: Partial<Product> = {}) {
+export async function productOnSale(overrides: Partial<ProductSeed> = {}) {
   const { shop } = await sellerWithShop()
   const product = await productOf(shop, overrides)
   return { shop, product }
@@ -44,7 +43,7 @@ export async function productsOffSale() {
 }
 
 /** The fields of a product an administrator took down a minute ago. */
-export function takenDownFields(): Partial<Product> {
+export function takenDownFields(): Partial<ProductSeed> {
   return { takenDownAt: minutesAgo(1), takedownReason: 'Counterfeit of a registered brand.' }
 }
 

@@ -39,7 +39,12 @@ test.group('Checkout under concurrency', (group) => {
       const customer = await actor(UserType.CUSTOMER)
       userIds.push(customer.user.id)
       const address = await ShippingAddressFactory.merge({ userId: customer.user.id }).create()
-      await CartItem.create({ userId: customer.user.id, productId, quantity: 1 })
+      await CartItem.create({
+        userId: customer.user.id,
+        productId,
+        variantId: productId,
+        quantity: 1,
+      })
       customers.push({ ...customer, address })
     }
     return customers
@@ -62,7 +67,7 @@ test.group('Checkout under concurrency', (group) => {
     )
 
     assert.deepEqual(tally(responses), { '201': 10, '422 INSUFFICIENT_STOCK': 40 })
-    const row = await db.from('products').where('id', scarce.id).firstOrFail()
+    const row = await db.from('product_variants').where('id', scarce.id).firstOrFail()
     assert.equal(Number(row.stock), 0)
     const sold = await db
       .from('order_items')
@@ -96,7 +101,7 @@ test.group('Checkout under concurrency', (group) => {
     assert.deepEqual(tally(responses), { '201': 5, '422 COUPON_USAGE_LIMIT_REACHED': 45 })
     const row = await db.from('coupons').where('id', coupon.id).firstOrFail()
     assert.equal(Number(row.usage_count), 5)
-    const stock = await db.from('products').where('id', plenty.id).firstOrFail()
+    const stock = await db.from('product_variants').where('id', plenty.id).firstOrFail()
     assert.equal(Number(stock.stock), 995)
     const used = await db.from('checkouts').where('coupon_id', coupon.id)
     assert.lengthOf(used, 5)
@@ -137,7 +142,7 @@ test.group('Checkout under concurrency', (group) => {
       )
     }
     assert.lengthOf(await db.from('orders').where('user_id', customer.user.id), 2)
-    const mugRow = await db.from('products').where('id', mug.id).firstOrFail()
+    const mugRow = await db.from('product_variants').where('id', mug.id).firstOrFail()
     assert.equal(Number(mugRow.stock), 98)
 
     // Afterwards every retry replays.
@@ -170,7 +175,7 @@ test.group('Checkout under concurrency', (group) => {
       JSON.stringify(counts)
     )
     assert.lengthOf(await db.from('orders').where('user_id', customer.user.id), 2)
-    const mugRow = await db.from('products').where('id', mug.id).firstOrFail()
+    const mugRow = await db.from('product_variants').where('id', mug.id).firstOrFail()
     assert.equal(Number(mugRow.stock), 98)
   })
 })

@@ -8,6 +8,7 @@ import { UserType } from '#enums/user_type'
 import { CouponFactory } from '#database/factories/coupon_factory'
 import { TaxRateFactory } from '#database/factories/tax_rate_factory'
 import Product from '#models/product'
+import ProductVariant from '#models/product_variant'
 import { STALE_CLAIM_SECONDS } from '#services/checkout/idempotency_service'
 import {
   checkoutFields,
@@ -33,7 +34,7 @@ const fieldsOf = (body: { errors?: Array<{ field: string }> }) =>
 const newKey = () => `key-${randomUUID()}`
 
 const stockOf = async (productId: string) => {
-  const row = await db.from('products').where('id', productId).firstOrFail()
+  const row = await db.from('product_variants').where('id', productId).firstOrFail()
   return Number(row.stock)
 }
 
@@ -231,9 +232,20 @@ test.group('POST /api/v1/checkout/place-order: placing', (group) => {
       country: 'US',
     })
     assert.deepEqual(orders[0].items, [
-      { productId: mug.id, name: 'Mug', sku: 'MUG-1', unitPrice: 10, quantity: 2, lineTotal: 20 },
+      {
+        productId: mug.id,
+        variantId: mug.id,
+        optionValues: {},
+        name: 'Mug',
+        sku: 'MUG-1',
+        unitPrice: 10,
+        quantity: 2,
+        lineTotal: 20,
+      },
       {
         productId: spoon.id,
+        variantId: spoon.id,
+        optionValues: {},
         name: 'Spoon',
         sku: 'SPOON-1',
         unitPrice: 5.5,
@@ -244,6 +256,8 @@ test.group('POST /api/v1/checkout/place-order: placing', (group) => {
     assert.deepEqual(orders[1].items, [
       {
         productId: tea.id,
+        variantId: tea.id,
+        optionValues: {},
         name: 'Tea',
         sku: 'TEA-1',
         unitPrice: 7.25,
@@ -398,7 +412,7 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
   }) => {
     const { customer, mug, tea, standard } = await twoShopCart()
     const coupon = await CouponFactory.merge({ usageLimit: 5 }).create()
-    await Product.query().where('id', tea.id).update({ stock: 2 })
+    await ProductVariant.query().where('id', tea.id).update({ stock: 2 })
     const before = await footprint(customer.user)
     const body = orderFields(customer, standard, {
       paymentMethod: 'DEBIT_CARD',
@@ -414,7 +428,7 @@ test.group('POST /api/v1/checkout/place-order: refusals change nothing', (group)
     assert.lengthOf(await db.from('cart_items').where('user_id', customer.user.id), 3)
 
     // Restocked, the same request with the same key goes through.
-    await Product.query().where('id', tea.id).update({ stock: 10 })
+    await ProductVariant.query().where('id', tea.id).update({ stock: 10 })
     const retried = await postAs(client, PLACE, customer, body)
     retried.assertStatus(201)
     assert.isUndefined(retried.header('idempotent-replayed'))

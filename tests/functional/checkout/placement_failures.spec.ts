@@ -92,9 +92,10 @@ async function footprintOf({ customer, mug, spoon, tea, coupon }: Ready) {
   const userId = customer.user.id
   const stock = await db
     .from('products')
-    .whereIn('id', [mug.id, spoon.id, tea.id])
-    .orderBy('name')
-    .select('name', 'stock', 'is_active')
+    .join('product_variants', 'product_variants.product_id', 'products.id')
+    .whereIn('products.id', [mug.id, spoon.id, tea.id])
+    .orderBy('products.name')
+    .select('products.name', 'product_variants.stock', 'products.is_active')
   const couponRow = await db.from('coupons').where('id', coupon.id).firstOrFail()
   const orders = await db.from('orders').where('user_id', userId).select('id')
   const orderIds = orders.map((row) => row.id)
@@ -194,7 +195,7 @@ test.group('Place-order: a product changes between the quote and the stock updat
       client,
       assert,
       ready,
-      (trx) => trx.from('products').where('id', ready.mug.id).update({ stock: 1 }),
+      (trx) => trx.from('product_variants').where('id', ready.mug.id).update({ stock: 1 }),
       [422, 'INSUFFICIENT_STOCK']
     )
     assert.equal(problem.detail, 'Only 1 of "Mug" in stock; the cart holds 2')
@@ -213,7 +214,9 @@ test.group('Place-order: a product changes between the quote and the stock updat
     assert,
   }) => {
     const ready = await readyToPlace()
-    changeAfterQuote((trx) => trx.from('products').where('id', ready.tea.id).update({ stock: 3 }))
+    changeAfterQuote((trx) =>
+      trx.from('product_variants').where('id', ready.tea.id).update({ stock: 3 })
+    )
 
     const placed = await place(client, ready)
 
@@ -233,7 +236,8 @@ test.group('Place-order: a product changes between the quote and the stock updat
     .with([
       {
         title: 'sold out meanwhile: the stock condition refuses, never a negative stock',
-        change: (trx, ready) => trx.from('products').where('id', ready.tea.id).update({ stock: 0 }),
+        change: (trx, ready) =>
+          trx.from('product_variants').where('id', ready.tea.id).update({ stock: 0 }),
         refusal: [422, 'INSUFFICIENT_STOCK'],
         detail: 'Only 0 of "Tea" in stock; the cart holds 3',
       },
@@ -320,7 +324,7 @@ test.group('Place-order: stock is taken in product-id order', (group) => {
     const byLetter = { a, b, c }
     changeAfterQuote((trx) =>
       trx
-        .from('products')
+        .from('product_variants')
         .whereIn(
           'id',
           soldOut.map((letter) => byLetter[letter].id)
@@ -518,7 +522,7 @@ test.group('Place-order: refused after writing, with real commits', (group) => {
       client,
       assert,
       ready,
-      (trx) => trx.from('products').where('id', ready.spoon.id).update({ stock: 0 }),
+      (trx) => trx.from('product_variants').where('id', ready.spoon.id).update({ stock: 0 }),
       [422, 'INSUFFICIENT_STOCK']
     )
   })

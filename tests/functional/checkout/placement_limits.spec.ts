@@ -121,7 +121,7 @@ test.group('Place-order: new idempotency keys per minute', (group) => {
 
     const orders = await db.from('orders').where('user_id', customer.user.id)
     assert.lengthOf(orders, 1)
-    const stock = await db.from('products').where('id', item.id).firstOrFail()
+    const stock = await db.from('product_variants').where('id', item.id).firstOrFail()
     assert.equal(Number(stock.stock), 19)
   })
 })

@@ -10,6 +10,7 @@ import { ShippingMethodFactory } from '#database/factories/shipping_method_facto
 import { TaxRateFactory } from '#database/factories/tax_rate_factory'
 import { ShippingMethodService } from '#services/checkout/shipping_method_service'
 import Product from '#models/product'
+import ProductVariant from '#models/product_variant'
 import Shop from '#models/shop'
 import {
   fillCart,
@@ -128,7 +129,7 @@ test.group('POST /api/v1/checkout/summary: refusals', (group) => {
 
   test('a line above the stock is a 422 INSUFFICIENT_STOCK', async ({ client, assert }) => {
     const { customer, item, standard } = await oneLineCart(1000, 3)
-    await Product.query().where('id', item.id).update({ stock: 2 })
+    await ProductVariant.query().where('id', item.id).update({ stock: 2 })
     const response = await postAs(client, SUMMARY, customer, {
       shippingAddressId: customer.address.id,
       shippingMethodId: standard.id,
@@ -275,7 +276,7 @@ test.group('POST /api/v1/checkout/summary: the price', (group) => {
     }
     const couponRow = await db.from('coupons').where('id', coupon.id).firstOrFail()
     assert.equal(Number(couponRow.usage_count), 0)
-    const mugRow = await db.from('products').where('id', mug.id).firstOrFail()
+    const mugRow = await db.from('product_variants').where('id', mug.id).firstOrFail()
     assert.equal(Number(mugRow.stock), 100)
     assert.lengthOf(await db.from('cart_items').where('user_id', customer.user.id), 3)
     assert.lengthOf(await db.from('orders').where('user_id', customer.user.id), 0)

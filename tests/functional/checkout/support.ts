@@ -8,7 +8,7 @@ import { eraseLedgerOf } from '#tests/helpers/ledger'
 import { UserType } from '#enums/user_type'
 import { ShopStatus } from '#enums/shop_status'
 import { ShopFactory } from '#database/factories/shop_factory'
-import { ProductFactory } from '#database/factories/product_factory'
+import { ProductFactory, type ProductSeed } from '#database/factories/product_factory'
 import { ShippingAddressFactory } from '#database/factories/shipping_address_factory'
 import CartItem from '#models/cart_item'
 import ShippingMethod from '#models/shipping_method'
@@ -41,7 +41,7 @@ export async function sellerShop(name?: string) {
 }
 
 /** A product of `shopId` at `priceCents`, in stock unless overridden. */
-export function product(shopId: string, priceCents: number, overrides: Partial<Product> = {}) {
+export function product(shopId: string, priceCents: number, overrides: Partial<ProductSeed> = {}) {
   return ProductFactory.merge({ shopId, priceCents, stock: 100, ...overrides }).create()
 }
 
@@ -52,6 +52,7 @@ export async function fillCart(customer: User, lines: Array<[Product, number]>) 
     await CartItem.create({
       userId: customer.id,
       productId: item.id,
+      variantId: item.id,
       quantity,
       createdAt: start.plus({ minutes: index }),
     })
@@ -169,6 +170,7 @@ export async function cleanUp(userIds: string[], couponIds: string[]) {
   const shopRows = await db.from('shops').whereIn('seller_id', userIds).select('id')
   const shopIds = shopRows.map((row) => row.id)
   const productRows = await db.from('products').whereIn('shop_id', shopIds).select('id')
+  await db.from('product_variants').whereIn('shop_id', shopIds).delete()
   await db.from('products').whereIn('shop_id', shopIds).delete()
   await db.from('shops').whereIn('id', shopIds).delete()
   await db.from('coupons').whereIn('id', couponIds).delete()

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import Order from '#models/order'
-import Product from '#models/product'
+import ProductVariant from '#models/product_variant'
 import OrderStatusHistory from '#models/order_status_history'
 import { UserType } from '#enums/user_type'
 import { ordersOnFourDays, placedCheckout } from '#tests/functional/orders/support'
@@ -263,7 +263,7 @@ test.group('Console orders: one order', (group) => {
     const confirm = await admin.page(cancelPage)
     assert.include(textOf(confirm), `Cancel order ${alpha.orderNumber}?`)
     assert.include(confirm, 'name="status" value="CANCELLED"')
-    assert.equal(await Product.findOrFail(mug.id).then((row) => row.stock), mug.stock - 2)
+    assert.equal(await ProductVariant.findOrFail(mug.id).then((row) => row.stock), mug.stock - 2)
 
     const flash = await admin.submit(
       formAction('console.orders.status', { id: alpha.id }),
@@ -274,7 +274,7 @@ test.group('Console orders: one order', (group) => {
       }
     )
     assert.equal(flash.success, `Order ${alpha.orderNumber} is now CANCELLED.`)
-    assert.equal(await Product.findOrFail(mug.id).then((row) => row.stock), mug.stock)
+    assert.equal(await ProductVariant.findOrFail(mug.id).then((row) => row.stock), mug.stock)
 
     const again = await admin.page(cancelPage)
     assert.include(textOf(again), 'can no longer be cancelled')

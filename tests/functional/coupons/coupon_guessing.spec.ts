@@ -145,7 +145,7 @@ test.group('Coupon guessing', (group) => {
     assert.lengthOf(orders, 0)
     const keys = await db.from('idempotency_keys').where('user_id', customer.user.id)
     assert.lengthOf(keys, 0)
-    const stock = await db.from('products').where('id', item.id).firstOrFail()
+    const stock = await db.from('product_variants').where('id', item.id).firstOrFail()
     assert.equal(Number(stock.stock), 100)
   })
 

@@ -323,6 +323,7 @@ test.group('Webhook events: product.low_stock', (group) => {
     assert.lengthOf(events, 1)
     assert.deepEqual(events[0].data, {
       id: item.id,
+      variantId: item.id,
       shopId: item.shopId,
       name: 'Lamp',
       sku: item.sku,
@@ -344,7 +345,7 @@ test.group('Webhook events: product.low_stock', (group) => {
     assert.equal(response.status(), 500)
     assert.lengthOf(await eventsOf('product.low_stock', `product:${item.id}`), 0)
     assert.lengthOf(await eventsOf('order.placed'), 0)
-    const row = await db.from('products').where('id', item.id).firstOrFail()
+    const row = await db.from('product_variants').where('id', item.id).firstOrFail()
     assert.equal(Number(row.stock), 6)
   })
 

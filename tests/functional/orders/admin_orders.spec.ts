@@ -132,7 +132,7 @@ test.group('Admin order changes', (group) => {
     }
     const couponRow = await db.from('coupons').where('id', coupon.id).firstOrFail()
     assert.equal(Number(couponRow.usage_count), 0)
-    const mugRow = await db.from('products').where('id', mug.id).firstOrFail()
+    const mugRow = await db.from('product_variants').where('id', mug.id).firstOrFail()
     assert.equal(Number(mugRow.stock), 100)
     const history = await db
       .from('order_status_history')

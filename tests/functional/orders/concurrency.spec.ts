@@ -47,7 +47,7 @@ test.group('Orders under concurrency', (group) => {
     ])
 
     assert.deepEqual(tally(responses), { '200': 1, '409 INVALID_STATUS_TRANSITION': 2 })
-    const mugRow = await db.from('products').where('id', mug.id).firstOrFail()
+    const mugRow = await db.from('product_variants').where('id', mug.id).firstOrFail()
     assert.equal(Number(mugRow.stock), 100)
     const history = await db
       .from('order_status_history')
@@ -161,7 +161,7 @@ test.group('Checkout invariants after a mixed run', (group) => {
         )
         .where('product_id', productRow.id)
         .sum('quantity as units')
-      const stock = await db.from('products').where('id', productRow.id).firstOrFail()
+      const stock = await db.from('product_variants').where('id', productRow.id).firstOrFail()
       assert.isAtLeast(Number(stock.stock), 0)
       assert.equal(Number(stock.stock) + Number(sold[0].units ?? 0), total)
     }

@@ -13,7 +13,7 @@ const fieldsOf = (body: { errors?: Array<{ field: string }> }) =>
   (body.errors ?? []).map((error) => error.field).sort()
 
 const stockOf = async (productId: string) => {
-  const row = await db.from('products').where('id', productId).firstOrFail()
+  const row = await db.from('product_variants').where('id', productId).firstOrFail()
   return Number(row.stock)
 }
 

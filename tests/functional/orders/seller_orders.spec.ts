@@ -178,7 +178,7 @@ test.group('PUT /api/v1/seller/orders/{id}/status', (group) => {
       .header('Authorization', second.authorization)
       .json({ status: 'CANCELLED' })
     response.assertStatus(200)
-    const row = await db.from('products').where('id', tea.id).firstOrFail()
+    const row = await db.from('product_variants').where('id', tea.id).firstOrFail()
     assert.equal(Number(row.stock), 100)
   })
 

@@ -151,10 +151,10 @@ test.group('Payments under concurrency', (group) => {
         )
       }
       // Whatever is cancelled holds no stock.
-      const mug = await db.from('products').where('id', placed.mug.id).firstOrFail()
+      const mug = await db.from('product_variants').where('id', placed.mug.id).firstOrFail()
       const mugHeld = open.some((order) => order.shop_id === placed.first.shop.id) ? 2 : 0
       assert.equal(Number(mug.stock), 100 - mugHeld)
-      const tea = await db.from('products').where('id', placed.tea.id).firstOrFail()
+      const tea = await db.from('product_variants').where('id', placed.tea.id).firstOrFail()
       const teaHeld = open.some((order) => order.shop_id === placed.second.shop.id) ? 3 : 0
       assert.equal(Number(tea.stock), 100 - teaHeld)
       // Every refund owed is on its way to the provider, once.

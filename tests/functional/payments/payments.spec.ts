@@ -46,7 +46,7 @@ async function assertNothingPlaced(
   assert.lengthOf(orders, 0)
   const lines = await db.from('cart_items').where('user_id', cart.customer.user.id)
   assert.lengthOf(lines, 3)
-  const mug = await db.from('products').where('id', cart.mug.id).firstOrFail()
+  const mug = await db.from('product_variants').where('id', cart.mug.id).firstOrFail()
   assert.equal(Number(mug.stock), 100)
   const keys = await db.from('idempotency_keys').where('key', key)
   assert.lengthOf(keys, 0)

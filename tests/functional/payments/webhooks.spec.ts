@@ -52,7 +52,7 @@ async function stateOf(placed: Awaited<ReturnType<typeof placedByCard>>) {
     .from('orders')
     .where('checkout_id', placed.checkoutId)
     .orderBy('position', 'asc')
-  const mug = await db.from('products').where('id', placed.mug.id).firstOrFail()
+  const mug = await db.from('product_variants').where('id', placed.mug.id).firstOrFail()
   const coupon = await db.from('coupons').where('id', placed.coupon.id).firstOrFail()
   return {
     payment: [

@@ -125,7 +125,7 @@ export async function orderState(orderId: string) {
 
 /** The stock of a product now. */
 export async function stockOf(productId: string) {
-  const row = await db.from('products').where('id', productId).firstOrFail()
+  const row = await db.from('product_variants').where('id', productId).firstOrFail()
   return Number(row.stock)
 }
 

@@ -253,7 +253,7 @@ test.group('A transaction whose commit fails', (group) => {
       const placed = await place()
       placed.assertStatus(201)
       assert.notEqual(placed.header('idempotent-replayed'), 'true')
-      const stock = await db.from('products').where('id', item.id).firstOrFail()
+      const stock = await db.from('product_variants').where('id', item.id).firstOrFail()
       assert.equal(Number(stock.stock), 6)
     })
 

@@ -58,6 +58,7 @@ async function demoRows() {
       accounts: users.length,
       shops: shops.length,
       products: await count('products', 'shop_id', shopIds),
+      variants: await count('product_variants', 'shop_id', shopIds),
       categories: await count(
         'categories',
         'slug',
@@ -75,7 +76,7 @@ async function demoRows() {
       history: await count('order_status_history', 'order_id', orderIds),
       coupons: await count('coupons', 'code', Object.values(DEMO_COUPON_CODES)),
       stock: await db
-        .from('products')
+        .from('product_variants')
         .whereIn('shop_id', shopIds)
         .sum('stock as total')
         .then(([row]) => Number(row.total)),
@@ -116,6 +117,8 @@ test.group('node ace demo:seed', (group) => {
       accounts: 1 + DEMO_SHOPS.length + DEMO_CUSTOMERS.length + 1,
       shops: 4,
       products: 40,
+      // 39 products without options, one apron in four sizes and colours.
+      variants: 43,
       categories: 6,
       images: 40,
       addresses: DEMO_CUSTOMERS.length,
@@ -241,12 +244,20 @@ test.group('node ace demo:seed', (group) => {
           shopId,
           name: product.name,
           description: product.description,
-          sku: product.sku,
-          price: product.priceCents / 100,
-          stock: product.stock,
+          ...(product.variants
+            ? {
+                options: product.options,
+                variants: product.variants.map((variant) => ({
+                  sku: `${product.sku}-${variant.skuSuffix}`,
+                  price: variant.priceCents / 100,
+                  stock: variant.stock,
+                  optionValues: variant.values,
+                })),
+              }
+            : { sku: product.sku, price: product.priceCents / 100, stock: product.stock }),
           isActive: product.isActive ?? true,
         })
-        assert.equal(valid.sku, product.sku)
+        assert.equal(valid.sku ?? valid.variants?.[0].sku.slice(0, product.sku.length), product.sku)
         assert.equal(valid.name, product.name)
       }
     }

@@ -186,8 +186,11 @@ test.group('SQL round trips', (group) => {
       pinned().placeOrder,
       statements.map((statement) => statement.sql).join('\n')
     )
-    // The hot product's row is locked by the stock update for the last 2 round trips only.
-    assert.match(statements.at(-2)!.sql, /^update ["`]products["`] set ["`]stock["`] = stock - /)
+    // The hot variant's row is locked by the stock update for the last 2 round trips only.
+    assert.match(
+      statements.at(-2)!.sql,
+      /^update ["`]product_variants["`] set ["`]stock["`] = stock - /
+    )
     assert.match(statements.at(-1)!.sql, /^commit/i)
   })
 

@@ -43,7 +43,7 @@ test.group('Upper-case ids in request bodies', (group) => {
     placed.assertStatus(201)
     const [order] = await db.from('orders').where('user_id', customer.user.id)
     assert.equal(order.shipping_method_id, standard.id)
-    const [stock] = await db.from('products').where('id', mug.id).select('stock')
+    const [stock] = await db.from('product_variants').where('id', mug.id).select('stock')
     assert.equal(Number(stock.stock), 3)
   })
 

@@ -28,14 +28,14 @@ export default class CartController {
   async update({ actor, bouncer, params, request }: HttpContext) {
     await bouncer.with(CartPolicy).authorize('update')
     const { quantity } = await request.validateUsing(setCartItemValidator, { data: request.body() })
-    const cart = await this.cart.setQuantity(actor, params.productId, quantity)
+    const cart = await this.cart.setQuantity(actor, params.variantId, quantity)
     return serialize(CartTransformer.transform(cart))
   }
 
   /** Removes a line. */
   async remove({ actor, bouncer, params }: HttpContext) {
     await bouncer.with(CartPolicy).authorize('update')
-    const cart = await this.cart.remove(actor, params.productId)
+    const cart = await this.cart.remove(actor, params.variantId)
     return serialize(CartTransformer.transform(cart))
   }
 

@@ -43,12 +43,16 @@ export default class SellerProductsController {
   /** Adds a product to one of the seller's shops. */
   async store({ actor, bouncer, request, response }: HttpContext) {
     await bouncer.with(ProductPolicy).authorize('create')
-    const { price, ...fields } = await request.validateUsing(createProductValidator, {
+    const { price, variants, ...fields } = await request.validateUsing(createProductValidator, {
       data: request.body(),
     })
     const product = await this.products.create(actor, {
       ...fields,
       priceCents: price,
+      variants: variants?.map(({ price: variantPrice, ...variant }) => ({
+        ...variant,
+        priceCents: variantPrice,
+      })),
     })
     return response.created(
       await serialize(ProductTransformer.transform(product).useVariant('forSeller'))
