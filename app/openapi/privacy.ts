@@ -51,9 +51,12 @@ function rowOf(columns: readonly string[], extra: Record<string, JsonSchema> = {
   })
 }
 
-const { actorId: _actorId, ...adminActionFields } = (
-  rowOf(COLUMNS.adminAction) as { properties: Record<string, JsonSchema> }
-).properties
+/** An audit-trail entry as the export shows it: never the id of another administrator. */
+const adminActionFields = Object.fromEntries(
+  Object.entries(
+    (rowOf(COLUMNS.adminAction) as { properties: Record<string, JsonSchema> }).properties
+  ).filter(([name]) => name !== 'actorId')
+)
 
 const exportSchema: JsonSchema = objectOf({
   format: { const: 'commerce-backend/personal-data-export' },

@@ -179,7 +179,8 @@ test.group('Console privacy: erasure', (group) => {
       urlFor('console.users.show', { id: admin.id }),
       { confirm: 'on' }
     )
-    assert.isNotNull((await User.findOrFail(admin.id)).erasedAt)
+    const erased = await User.findOrFail(admin.id)
+    assert.isNotNull(erased.erasedAt)
 
     const erasures = await app.container.make(AccountErasureService)
     const again = await erasures

@@ -33,7 +33,7 @@ export function distinctiveValues() {
     line2: `Suite Q-${tag}`,
     notes: `Leave it with the heron statue ${tag}`,
     returnReason: `The lamp hums in B flat ${tag}`,
-    ipAddress: `203.0.113.${(parseInt(tag.slice(0, 2), 16) % 250) + 1}`,
+    ipAddress: `203.0.113.${(Number.parseInt(tag.slice(0, 2), 16) % 250) + 1}`,
     userAgent: `PrivacyTestBrowser/${tag}`,
   }
 }
