@@ -15,6 +15,7 @@ export const controllers = {
     Payments: () => import('#controllers/admin/payments_controller'),
     Payouts: () => import('#controllers/admin/payouts_controller'),
     Policies: () => import('#controllers/admin/policies_controller'),
+    Privacy: () => import('#controllers/admin/privacy_controller'),
     Products: () => import('#controllers/admin/products_controller'),
     Returns: () => import('#controllers/admin/returns_controller'),
     Search: () => import('#controllers/admin/search_controller'),
@@ -90,6 +91,10 @@ export const controllers = {
       AdminPayments: () => import('#controllers/api/payments/admin_payments_controller'),
       PaymentWebhooks: () => import('#controllers/api/payments/payment_webhooks_controller'),
       Payments: () => import('#controllers/api/payments/payments_controller'),
+    },
+    privacy: {
+      AccountErasure: () => import('#controllers/api/privacy/account_erasure_controller'),
+      DataExport: () => import('#controllers/api/privacy/data_export_controller'),
     },
     system: {
       ApiDocs: () => import('#controllers/api/system/api_docs_controller'),

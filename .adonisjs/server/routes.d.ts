@@ -99,6 +99,8 @@ export type ScannedRoutes = {
     'admin_api_keys.index': { paramsTuple?: []; params?: {} }
     'admin_api_keys.store': { paramsTuple?: []; params?: {} }
     'admin_api_keys.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'privacy.export': { paramsTuple?: []; params?: {} }
+    'privacy.erase': { paramsTuple?: []; params?: {} }
     'console.login': { paramsTuple?: []; params?: {} }
     'console.login.store': { paramsTuple?: []; params?: {} }
     'console.login.verify': { paramsTuple?: []; params?: {} }
@@ -115,6 +117,9 @@ export type ScannedRoutes = {
     'console.users.confirm_deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.users.deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.users.type': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.users.export': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.users.confirm_erase': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.users.erase': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.policies.index': { paramsTuple?: []; params?: {} }
     'console.policies.create': { paramsTuple?: []; params?: {} }
     'console.policies.store': { paramsTuple?: []; params?: {} }
@@ -297,6 +302,7 @@ export type ScannedRoutes = {
     'admin_webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_webhooks.deliveries': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_api_keys.index': { paramsTuple?: []; params?: {} }
+    'privacy.export': { paramsTuple?: []; params?: {} }
     'console.login': { paramsTuple?: []; params?: {} }
     'console.login.verify': { paramsTuple?: []; params?: {} }
     'console.assets.webauthn': { paramsTuple?: []; params?: {} }
@@ -305,6 +311,8 @@ export type ScannedRoutes = {
     'console.users.index': { paramsTuple?: []; params?: {} }
     'console.users.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.users.confirm_deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.users.export': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.users.confirm_erase': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.policies.index': { paramsTuple?: []; params?: {} }
     'console.policies.create': { paramsTuple?: []; params?: {} }
     'console.policies.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -414,6 +422,7 @@ export type ScannedRoutes = {
     'admin_webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_webhooks.deliveries': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_api_keys.index': { paramsTuple?: []; params?: {} }
+    'privacy.export': { paramsTuple?: []; params?: {} }
     'console.login': { paramsTuple?: []; params?: {} }
     'console.login.verify': { paramsTuple?: []; params?: {} }
     'console.assets.webauthn': { paramsTuple?: []; params?: {} }
@@ -422,6 +431,8 @@ export type ScannedRoutes = {
     'console.users.index': { paramsTuple?: []; params?: {} }
     'console.users.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.users.confirm_deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.users.export': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.users.confirm_erase': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.policies.index': { paramsTuple?: []; params?: {} }
     'console.policies.create': { paramsTuple?: []; params?: {} }
     'console.policies.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -525,6 +536,7 @@ export type ScannedRoutes = {
     'console.users.activate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.users.deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.users.type': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.users.erase': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.policies.store': { paramsTuple?: []; params?: {} }
     'console.policies.deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.coupons.store': { paramsTuple?: []; params?: {} }
@@ -614,6 +626,7 @@ export type ScannedRoutes = {
     'admin_tax_rates.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_webhooks.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'admin_api_keys.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'privacy.erase': { paramsTuple?: []; params?: {} }
     'console.coupons.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.categories.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }

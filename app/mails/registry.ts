@@ -11,6 +11,7 @@ import RefundIssuedMail from '#mails/refund_issued_mail'
 import OrderUpdateMail from '#mails/order_update_mail'
 import ReturnUpdateMail from '#mails/return_update_mail'
 import PayoutUpdateMail from '#mails/payout_update_mail'
+import AccountErasedMail from '#mails/account_erased_mail'
 
 /**
  * Every kind of outbox message and the mail it becomes. The outbox stores the kind and a plain
@@ -29,6 +30,7 @@ export const MAIL_KINDS = {
   order_update: (payload: any) => new OrderUpdateMail(payload),
   return_update: (payload: any) => new ReturnUpdateMail(payload),
   payout_update: (payload: any) => new PayoutUpdateMail(payload),
+  account_erased: (payload: any) => new AccountErasedMail(payload),
 } satisfies Record<string, (payload: any) => BaseMail>
 
 export type MailKind = keyof typeof MAIL_KINDS

@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'user.activated',
   'user.deactivated',
   'user.type_changed',
+  'user.exported',
+  'user.erased',
   'policy.created',
   'policy.updated',
   'policy.deactivated',

@@ -29,6 +29,10 @@ export default class User extends UuidModel {
   @column()
   declare tokenVersion: number
 
+  /** When the account's personal data was erased (docs/api/privacy.md); null while it is not. */
+  @column.dateTime()
+  declare erasedAt: DateTime | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 

@@ -13,6 +13,7 @@ import { paymentsPaths } from '#openapi/payments'
 import { ledgerPaths } from '#openapi/ledger'
 import { auditPaths } from '#openapi/audit'
 import { integrationsPaths } from '#openapi/integrations'
+import { privacyPaths } from '#openapi/privacy'
 
 const AREAS: AreaPaths[] = [
   systemPaths,
@@ -28,6 +29,7 @@ const AREAS: AreaPaths[] = [
   ledgerPaths,
   auditPaths,
   integrationsPaths,
+  privacyPaths,
 ]
 
 let cached: Record<string, unknown> | undefined

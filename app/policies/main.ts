@@ -24,4 +24,5 @@ export const policies = {
   LedgerPolicy: () => import('#policies/ledger_policy'),
   PayoutPolicy: () => import('#policies/payout_policy'),
   CategoryPolicy: () => import('#policies/category_policy'),
+  PrivacyPolicy: () => import('#policies/privacy_policy'),
 }

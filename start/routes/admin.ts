@@ -33,6 +33,7 @@ const {
   SecondFactor,
   Security,
   Assets,
+  Privacy,
 } = controllers.admin
 
 router
@@ -61,6 +62,9 @@ router
           .as('users.confirm_deactivate')
         router.post('/users/:id/deactivate', [Users, 'deactivate']).as('users.deactivate')
         router.post('/users/:id/type', [Users, 'changeType']).as('users.type')
+        router.get('/users/:id/export', [Privacy, 'export']).as('users.export')
+        router.get('/users/:id/erase', [Privacy, 'confirmErase']).as('users.confirm_erase')
+        router.post('/users/:id/erase', [Privacy, 'erase']).as('users.erase')
 
         router.resource('policies', Policies).except(['show', 'destroy'])
         router

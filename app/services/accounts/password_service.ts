@@ -45,6 +45,7 @@ export interface PasswordChange {
  * password is checked and given back when it was right.
  */
 const wrongCurrentPasswords = () => limiter.use({ requests: 5, duration: '15 minutes' })
+const currentPasswordKey = (user: User) => `change_password_${user.id}`
 
 /**
  * A reset request takes at least this long whether or not the address has accounts (queuing
@@ -113,16 +114,25 @@ export class PasswordService {
     recordSecurityEvent('password.reset', { actorId: null, targetId: owner.id, clientAddress })
   }
 
+  /**
+   * Checks the signed-in account's current password, as every route that asks for it again does
+   * (change-password, erasure: docs/api/privacy.md), under one throttle: the wrong guesses of
+   * both count together, so a stolen access token gets five guesses in all, not five per route.
+   */
+  async confirmCurrent(user: User, password: string): Promise<void> {
+    const key = currentPasswordKey(user)
+    const throttle = wrongCurrentPasswords()
+    await throttle.consume(key)
+    if (!(await hash.verify(user.password, password))) throw new InvalidCurrentPassword()
+    await throttle.decrement(key)
+  }
+
   /** Changes the actor's own password after checking the current one. */
   async change(
     { user, clientAddress }: Actor,
     { oldPassword, newPassword }: PasswordChange
   ): Promise<void> {
-    const key = `change_password_${user.id}`
-    const throttle = wrongCurrentPasswords()
-    await throttle.consume(key)
-    if (!(await hash.verify(user.password, oldPassword))) throw new InvalidCurrentPassword()
-    await throttle.decrement(key)
+    await this.confirmCurrent(user, oldPassword)
 
     if (oldPassword === newPassword) throw new PasswordUnchanged()
     assertAllowed(newPassword, user.email, 'newPassword')
@@ -142,7 +152,7 @@ export class PasswordService {
       return true
     })
     if (!changed) throw new InvalidCurrentPassword()
-    await throttle.delete(key)
+    await wrongCurrentPasswords().delete(currentPasswordKey(user))
     recordSecurityEvent('password.changed', { actorId: user.id, targetId: user.id, clientAddress })
   }
 

@@ -10,6 +10,7 @@ export type SecurityEvent =
   | 'account.activated'
   | 'account.deactivated'
   | 'account.type_changed'
+  | 'account.erased'
   | 'console.signed_in'
   | 'console.signed_out'
   | 'two_factor.enrolled'

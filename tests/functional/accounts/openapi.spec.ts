@@ -17,7 +17,7 @@ test.group('OpenAPI: account routes', () => {
         }
       }
     }
-    assert.lengthOf(expected, 15)
+    assert.lengthOf(expected, 16)
 
     for (const entry of expected) {
       const [method, pattern] = entry.split(' ')

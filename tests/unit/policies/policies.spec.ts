@@ -73,11 +73,13 @@ const ROLE_ACTIONS: Record<keyof typeof policies, Record<string, UserType[]>> = 
   },
   LedgerPolicy: { viewOwn: [SELLER], viewAny: ADMINS, setCommission: ADMINS, adjust: ADMINS },
   PayoutPolicy: { viewOwn: [SELLER], viewAny: ADMINS, manage: ADMINS, setStripeAccount: ADMINS },
+  PrivacyPolicy: { own: [...USER_TYPES], administer: ADMINS },
 }
 
 /** Actions that judge a row too, tested below. */
 const ROW_ACTIONS: Partial<Record<keyof typeof policies, string[]>> = {
   UserPolicy: ['manage', 'changeType'],
+  PrivacyPolicy: ['export', 'erase'],
 }
 
 let ids = 0
