@@ -89,7 +89,11 @@ const exportSchema: JsonSchema = objectOf({
   ),
   apiKeys: arrayOf(rowOf(COLUMNS.apiKey)),
   webhookEndpoints: arrayOf(rowOf(COLUMNS.webhookEndpoint)),
-  shops: arrayOf(rowOf(COLUMNS.shop, { products: arrayOf(rowOf(COLUMNS.product)) })),
+  shops: arrayOf(
+    rowOf(COLUMNS.shop, {
+      products: arrayOf(rowOf(COLUMNS.product, { variants: arrayOf(rowOf(COLUMNS.variant)) })),
+    })
+  ),
   secondFactors: objectOf({
     authenticatorApp: nullable(rowOf(COLUMNS.authenticatorApp)),
     recoveryCodes: arrayOf(rowOf(COLUMNS.recoveryCode)),

@@ -103,7 +103,20 @@ export class DataExportService {
         shops.map((shop) => shop.id as string)
       )
     })
-    const productsOf = groupBy(products, 'shopId')
+    const variants = await readRows(trx, 'product_variants', COLUMNS.variant, (query) => {
+      query.whereIn(
+        'product_id',
+        products.map((product) => product.id as string)
+      )
+    })
+    const variantsOf = groupBy(variants, 'productId')
+    const productsOf = groupBy(
+      products.map((product) => ({
+        ...product,
+        variants: variantsOf.get(product.id as string) ?? [],
+      })),
+      'shopId'
+    )
     const [authenticatorApp] = await readRows(
       trx,
       'admin_totp_authenticators',

@@ -155,6 +155,14 @@ test.group('Privacy: GET /api/v1/me/export', (group) => {
       ]),
       [[made.id, 'Heron figurine', 1234]]
     )
+    assert.deepEqual(
+      shops[0].products[0].variants.map((row: { id: string; sku: string; stock: number }) => [
+        row.id,
+        row.sku,
+        row.stock,
+      ]),
+      [[made.id, made.sku, 100]]
+    )
   })
 
   test('holds an administrator its second factors, keys and endpoints as metadata only', async ({
