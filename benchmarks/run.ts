@@ -46,6 +46,7 @@ import { placeOrderWithStripe } from './scenarios/place_order_stripe.js'
 import { productRead } from './scenarios/product_read.js'
 import { pure } from './scenarios/pure.js'
 import { startup } from './scenarios/startup.js'
+import { search } from './scenarios/search.js'
 import { summaryCoupon } from './scenarios/summary_coupon.js'
 
 const SCENARIOS = [
@@ -55,6 +56,7 @@ const SCENARIOS = [
   'catalog-list',
   'cart-read',
   'summary-coupon',
+  'search',
   'place-order-stripe',
   'place-order',
   'loop-1',
@@ -72,6 +74,8 @@ const READ_SCENARIOS: Array<[Scenario, (run: HttpRun) => Promise<void>]> = [
   ['catalog-list', catalogList],
   ['cart-read', cartRead],
   ['summary-coupon', summaryCoupon],
+  // Last: the products it adds would lengthen the other lists.
+  ['search', search],
 ]
 
 const { values: flags } = parseArgs({

@@ -25,8 +25,11 @@ const productOptionsColumn = {
 
 type ProductQuery = ModelQueryBuilderContract<typeof Product>
 
-/** Catalog orderings: newest first (the default), or by price. */
-export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc'] as const
+/**
+ * Orderings of product lists: newest first, or by price (`-price`: dearest first). The catalog's
+ * search adds `relevance` (app/services/catalog/catalog_service.ts), which ends with `newest`.
+ */
+export const PRODUCT_SORTS = ['newest', 'price', '-price'] as const
 export type ProductSort = (typeof PRODUCT_SORTS)[number]
 
 /**
@@ -93,11 +96,14 @@ export default class Product extends compose(UuidModel, SoftDeletes) {
       .whereHas('shop', (shop) => shop.withScopes((scopes) => scopes.selling()))
   })
 
-  /** A total order for stable pages: ties on price or time are broken by id. */
+  /**
+   * A total order for stable pages: ties on price or time are broken by id. The one place lists
+   * are ordered by price (filtering by price is `wherePriceBetween`, app/queries/catalog_search.ts).
+   */
   static sortedBy = scope<typeof Product, (query: ProductQuery, sort: ProductSort) => void>(
     (query, sort) => {
-      if (sort === 'price_asc') query.orderBy('products.price_cents', 'asc')
-      if (sort === 'price_desc') query.orderBy('products.price_cents', 'desc')
+      if (sort === 'price') query.orderBy('products.price_cents', 'asc')
+      if (sort === '-price') query.orderBy('products.price_cents', 'desc')
       query.orderBy('products.created_at', 'desc').orderBy('products.id', 'asc')
     }
   )

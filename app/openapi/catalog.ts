@@ -60,14 +60,23 @@ export const catalogPaths: AreaPaths = {
       summary: 'Search the products on sale',
       description:
         'Active, non-deleted products not taken down by an administrator, of APPROVED shops ' +
-        'whose seller is an active SELLER account; anything else is left out. `q` (trimmed; ' +
-        'empty means no search) matches anywhere in the name or the description, ' +
-        'case-insensitively, with `%`, `_` and `\\` taken literally (`q=100%` finds "100% ' +
-        'cotton", not "1000 cotton"); on SQLite case folding covers ASCII letters only. A ' +
-        '`shopId` that is unknown or not approved gives an empty page. `sort`: newest (default), ' +
-        'price_asc, price_desc; ties are broken by newest, then id, so pages never overlap. ' +
-        '`categoryId` keeps the products filed directly under that category (not under its ' +
-        'subcategories); an unknown one gives an empty page.',
+        'whose seller is an active SELLER account; anything else is left out. `q` (trimmed, at ' +
+        'most 100 characters; empty means no search) is a full-text search of the name and the ' +
+        'description: it is cut into words (letters and digits; everything else separates ' +
+        'words and is never query syntax, so quotes, `*`, `-`, `OR` or `NEAR` are punctuation ' +
+        'or plain words), every word must appear, the last one also as a prefix; case and ' +
+        'accents are ignored. A `q` with no letter or digit gives an empty page. ' +
+        '`minPrice`/`maxPrice`: inclusive bounds in the money format, written in the query ' +
+        '(`10`, `10.5`, `10.25`; 0 to 1,000,000; `maxPrice` below `minPrice` is a 400). ' +
+        '`inStock=true` keeps the products in stock, `false` those out of stock. `sort`: ' +
+        '`relevance` (the default with a search: a name match before a description match), ' +
+        '`newest` (the default without; also what `relevance` means without a search), `price` ' +
+        '(cheapest first), `-price`; `price_asc` and `price_desc` are the former names of ' +
+        '`price` and `-price`. Ties are broken by newest, then id, so pages never overlap. A ' +
+        '`shopId` that is unknown or not approved gives an empty page. `categoryId` keeps the ' +
+        'products filed directly under that category (not under its subcategories); an ' +
+        'unknown one gives an empty page. docs/api/catalog.md, "Search", has the details and ' +
+        'the differences between SQLite and PostgreSQL.',
       tags: ['Catalog'],
       auth: 'none',
       style: 'problem',

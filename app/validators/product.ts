@@ -1,7 +1,12 @@
 import vine from '@vinejs/vine'
 import { paginationFields } from '#validators/pagination'
-import { moneyAmount } from '#validators/money'
-import { PRODUCT_SORTS } from '#models/product'
+import { MAX_AMOUNT, moneyAmount } from '#validators/money'
+import { amountToCents } from '#support/money'
+import {
+  CATALOG_SORT_ALIASES,
+  CATALOG_SORTS,
+  type CatalogSort,
+} from '#services/catalog/catalog_service'
 import { uuidField } from '#validators/uuid'
 import { formText, fromForm } from '#validators/form'
 import { categoryIdsField } from '#validators/category'
@@ -123,12 +128,59 @@ export const sellerProductListValidator = vine.create({
   ...paginationFields,
 })
 
-/** `GET /api/v1/products`: text search, shop filter, ordering and pagination. */
+/** The longest catalog search text, after trimming. */
+export const MAX_CATALOG_SEARCH_LENGTH = 100
+
+/** A money amount written in a query string: digits, at most two decimals ("10", "10.5"). */
+const QUERY_AMOUNT = /^\d{1,7}(\.\d{1,2})?$/
+
+/** A query-string amount's ceiling, the money rules' own (1,000,000.00). */
+const withinMaxAmount = vine.createRule((value, _options, field) => {
+  if (typeof value === 'string' && Number(value) > MAX_AMOUNT) {
+    field.report(`The {{ field }} field must be at most ${MAX_AMOUNT}`, 'max', field)
+  }
+})
+
+/** `maxPrice` below `minPrice` is a mistake, not an empty page. */
+const notBelowMinPrice = vine.createRule((value, _options, field) => {
+  const min: unknown = field.parent?.minPrice
+  if (typeof value !== 'string' || typeof min !== 'string' || !QUERY_AMOUNT.test(min)) return
+  if (Number(value) < Number(min)) {
+    field.report('The {{ field }} field must not be below minPrice', 'notBelowMinPrice', field)
+  }
+})
+
+/**
+ * A price bound in a query string, in the API's money format (a decimal with at most two places,
+ * 0 to 1,000,000), as integer cents. A string pattern rather than `vine.number()`, which would
+ * read "", "0x10" or "1e3" as numbers.
+ */
+const queryPrice = () => vine.string().trim().regex(QUERY_AMOUNT).use(withinMaxAmount())
+
+type SortAlias = keyof typeof CATALOG_SORT_ALIASES
+const SORT_ALIAS_NAMES = Object.keys(CATALOG_SORT_ALIASES) as SortAlias[]
+const isSortAlias = (sort: string): sort is SortAlias => Object.hasOwn(CATALOG_SORT_ALIASES, sort)
+
+/** `sort`, its former names (`price_asc`, `price_desc`) turned into the current ones. */
+const catalogSort = () =>
+  vine
+    .enum([...CATALOG_SORTS, ...SORT_ALIAS_NAMES])
+    .transform((sort): CatalogSort => (isSortAlias(sort) ? CATALOG_SORT_ALIASES[sort] : sort))
+
+/** `GET /api/v1/products`: text search, filters, ordering and pagination. */
 export const catalogListValidator = vine.create({
-  q: vine.string().trim().maxLength(100).optional(),
+  q: vine.string().trim().maxLength(MAX_CATALOG_SEARCH_LENGTH).optional(),
   shopId: uuidField().optional(),
   categoryId: uuidField().optional(),
-  sort: vine.enum(PRODUCT_SORTS).optional(),
+  minPrice: queryPrice()
+    .transform((amount) => amountToCents(Number(amount)))
+    .optional(),
+  maxPrice: queryPrice()
+    .use(notBelowMinPrice())
+    .transform((amount) => amountToCents(Number(amount)))
+    .optional(),
+  inStock: vine.boolean().optional(),
+  sort: catalogSort().optional(),
   ...paginationFields,
 })
 

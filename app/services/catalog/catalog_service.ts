@@ -1,22 +1,45 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import Product, { type ProductSort } from '#models/product'
+import Product, { PRODUCT_SORTS } from '#models/product'
 import type { ProductRow } from '#transformers/product_transformer'
 import { ProductNotFound } from '#exceptions/catalog_errors'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
-import { containsPattern } from '#support/sql_like'
+import { searchTerms } from '#support/search_terms'
+import {
+  orderByRelevance,
+  whereInStock,
+  whereMatches,
+  wherePriceBetween,
+} from '#queries/catalog_search'
 import { productOnSaleRow } from '#queries/product_on_sale'
 import { CategoryService } from '#services/catalog/category_service'
 import { ProductImageService } from '#services/catalog/product_image_service'
 import { ProductVariantService } from '#services/catalog/product_variant_service'
 
+/**
+ * Orderings of the public catalog: `relevance` (best match first, only with a search), `newest`,
+ * `price` (cheapest first) and `-price`. Each ends with newest first, then id: a total order.
+ */
+export const CATALOG_SORTS = ['relevance', ...PRODUCT_SORTS] as const
+export type CatalogSort = (typeof CATALOG_SORTS)[number]
+
+/** The orderings' former names, still taken (docs/api/catalog.md, "Search"). */
+export const CATALOG_SORT_ALIASES = { price_asc: 'price', price_desc: '-price' } as const
+
 /** Filters of the public catalog. */
 export interface CatalogFilter {
+  /** Words to find in the name or description; blank means no search. */
   q?: string
   shopId?: string
   /** Products filed directly under this category (not under its subcategories). */
   categoryId?: string
-  sort?: ProductSort
+  /** Inclusive price bounds, in cents. */
+  minPriceCents?: number
+  maxPriceCents?: number
+  /** True: only products in stock; false: only products out of stock. */
+  inStock?: boolean
+  /** Default: `relevance` with a search, `newest` without. */
+  sort?: CatalogSort
 }
 
 /** The public catalog: only active, non-deleted products of approved shops. */
@@ -28,8 +51,13 @@ export class CatalogService {
     protected variants: ProductVariantService
   ) {}
 
-  /** One page of products on sale, searched, filtered and ordered. */
+  /**
+   * One page of products on sale, searched, filtered and ordered. A search whose text holds no
+   * word (only punctuation) matches nothing.
+   */
   async list(filter: CatalogFilter, page: PageRequest): Promise<PageResult<Product>> {
+    const terms = searchTerms(filter.q ?? '')
+    if (filter.q && terms.length === 0) return { items: [], total: 0 }
     const query = Product.query()
       .withScopes((scopes) => scopes.onSale())
       .preload('shop')
@@ -40,19 +68,20 @@ export class CatalogService {
         db.from('product_categories').select('product_id').where('category_id', filter.categoryId)
       )
     }
-    if (filter.q) {
-      // LOWER + LIKE behaves the same on SQLite and PostgreSQL (ILIKE is PostgreSQL-only).
-      const pattern = containsPattern(filter.q.toLowerCase())
-      query.where((search) => {
-        search
-          .whereRaw(`lower(products.name) like ? escape '\\'`, [pattern])
-          .orWhereRaw(`lower(products.description) like ? escape '\\'`, [pattern])
-      })
+    if (filter.minPriceCents !== undefined || filter.maxPriceCents !== undefined) {
+      wherePriceBetween(query, filter.minPriceCents, filter.maxPriceCents)
     }
-    const sort = filter.sort ?? 'newest'
-    const result = await pageOf(query, page, (slice) =>
-      slice.withScopes((scopes) => scopes.sortedBy(sort))
-    )
+    if (filter.inStock !== undefined) whereInStock(query, filter.inStock)
+    if (terms.length > 0) whereMatches(query, terms)
+    // Relevance means nothing without a search: the list is then newest first.
+    const sort = filter.sort ?? (terms.length > 0 ? 'relevance' : 'newest')
+    const result = await pageOf(query, page, (slice) => {
+      // Only the product's columns: the search joins `product_search`, whose FTS5 columns
+      // share the product's names.
+      slice.select('products.*')
+      if (sort === 'relevance' && terms.length > 0) orderByRelevance(slice, terms)
+      slice.withScopes((scopes) => scopes.sortedBy(sort === 'relevance' ? 'newest' : sort))
+    })
     await this.withCategoryIds(result.items)
     return result
   }

@@ -90,23 +90,6 @@ test.group('GET /api/v1/products', (group) => {
     assert.equal(response.body().total, 2)
   })
 
-  test('takes % and _ in the search literally', async ({ client, assert }) => {
-    const { shop, product: percent } = await productOnSale({ name: '100% cotton shirt' })
-    await productOf(shop, { name: '1000 cotton shirts', description: 'bulk' })
-    const underscore = await productOf(shop, { name: 'snake_case sticker', description: 'x' })
-    await productOf(shop, { name: 'snakeXcase poster', description: 'y' })
-    const backslash = await productOf(shop, { name: 'C:\\ drive mug', description: 'z' })
-
-    const byPercent = await client.get('/api/v1/products').qs({ q: '100%' })
-    assert.deepEqual(idsOf(byPercent.body()), [percent.id])
-    const byUnderscore = await client.get('/api/v1/products').qs({ q: 'snake_' })
-    assert.deepEqual(idsOf(byUnderscore.body()), [underscore.id])
-    const byBackslash = await client.get('/api/v1/products').qs({ q: 'c:\\' })
-    assert.deepEqual(idsOf(byBackslash.body()), [backslash.id])
-    const onlyPercent = await client.get('/api/v1/products').qs({ q: '%' })
-    assert.deepEqual(idsOf(onlyPercent.body()), [percent.id])
-  })
-
   test('filters by shop', async ({ client, assert }) => {
     const { shop } = await productOnSale()
     const second = await productOf(shop)

@@ -387,6 +387,36 @@ test.group('Product variants: the seller', (group) => {
   })
 })
 
+test.group('Product variants: the catalog', (group) => {
+  eachInTransaction(group)
+
+  test('inStock and the price bounds judge the variants on sale only', async ({
+    client,
+    assert,
+  }) => {
+    const { shop, authorization } = await sellerWithShop()
+    const product = await createShirt(client, authorization, shop.id)
+    const [red] = product.variants
+    const listed = async (query: Record<string, unknown>) => {
+      const response = await client.get('/api/v1/products').qs({ shopId: shop.id, ...query })
+      response.assertStatus(200)
+      return response.body().items.map((item: { id: string }) => item.id)
+    }
+    assert.deepEqual(await listed({ inStock: true }), [product.id])
+    assert.deepEqual(await listed({ minPrice: 19, maxPrice: 20 }), [product.id])
+    // The inactive blue one at 18.00 neither sets the price nor counts as stock.
+    assert.deepEqual(await listed({ maxPrice: 19 }), [])
+
+    const soldOut = await client
+      .put(`/api/v1/seller/products/${product.id}/variants/${red.id}`)
+      .header('Authorization', authorization)
+      .json({ stock: 0 })
+    soldOut.assertStatus(200)
+    assert.deepEqual(await listed({ inStock: true }), [])
+    assert.deepEqual(await listed({ inStock: false }), [product.id])
+  })
+})
+
 test.group('Product variants: the cart', (group) => {
   eachInTransaction(group)
 

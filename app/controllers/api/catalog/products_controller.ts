@@ -16,7 +16,15 @@ export default class ProductsController {
     const query = await request.validateUsing(catalogListValidator, { data: request.qs() })
     const slice = pageRequest(query)
     const result = await this.catalog.list(
-      { q: query.q, shopId: query.shopId, categoryId: query.categoryId, sort: query.sort },
+      {
+        q: query.q,
+        shopId: query.shopId,
+        categoryId: query.categoryId,
+        minPriceCents: query.minPrice,
+        maxPriceCents: query.maxPrice,
+        inStock: query.inStock,
+        sort: query.sort,
+      },
       slice
     )
     return page(ProductTransformer.transform(result.items), result.total, slice)
