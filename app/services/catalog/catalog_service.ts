@@ -104,8 +104,8 @@ export class CatalogService {
 
   /**
    * One product on sale; anything else (unknown, inactive, deleted, shop not approved) is a 404.
-   * The hottest read of the catalog: its shop's name comes in the same query (a join rather than
-   * a preload's second round trip), and the row is answered as it is, without a model
+   * The hottest read of the catalog: its shop's name and its variants on sale come in the same
+   * query (a join and a JSON aggregate rather than more round trips), and the row is answered as it is, without a model
    * (`ProductTransformer.fromRow`), by SQL compiled once (`CompiledQuery`): hydrating the model and
    * building the query were half of the request's CPU (docs/performance.md, "Profile").
    */
@@ -114,12 +114,6 @@ export class CatalogService {
     if (!row) throw new ProductNotFound()
     const ids = await this.categories.idsOf([row.id])
     const images = await this.images.imagesOf([row.id])
-    const variants = await this.variants.variantsOf([row.id], { onSaleOnly: true })
-    return {
-      ...row,
-      category_ids: ids.get(row.id) ?? [],
-      images: images.get(row.id) ?? [],
-      variants: variants.get(row.id) ?? [],
-    }
+    return { ...row, category_ids: ids.get(row.id) ?? [], images: images.get(row.id) ?? [] }
   }
 }

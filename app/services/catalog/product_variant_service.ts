@@ -18,6 +18,7 @@ import { OutboxService } from '#services/mail/outbox_service'
 import { lowStockEvent } from '#services/integrations/webhook_events'
 import { crossesLowStock, lowStockThreshold } from '#services/catalog/stock_service'
 import { lockedStock } from '#queries/product_stock'
+import { liveVariantsOf } from '#queries/product_variants'
 import {
   MAX_VARIANTS,
   VariantRuleBroken,
@@ -253,20 +254,7 @@ export class ProductVariantService {
     options: { onSaleOnly: boolean },
     trx?: TransactionClientContract
   ): Promise<Map<string, VariantView[]>> {
-    const byProduct = new Map<string, VariantView[]>()
-    if (productIds.length === 0) return byProduct
-    const query = ProductVariant.query({ client: trx })
-      .withScopes((scopes) => scopes.notDeleted())
-      .whereIn('product_id', productIds)
-      .orderBy('position', 'asc')
-      .orderBy('id', 'asc')
-    if (options.onSaleOnly) query.where('is_active', true)
-    for (const variant of await query) {
-      const views = byProduct.get(variant.productId) ?? []
-      views.push(viewOf(variant))
-      byProduct.set(variant.productId, views)
-    }
-    return byProduct
+    return liveVariantsOf(productIds, options, trx)
   }
 
   async #live(trx: TransactionClientContract, productId: string) {
