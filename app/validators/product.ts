@@ -8,13 +8,7 @@ import {
   type CatalogSort,
 } from '#services/catalog/catalog_service'
 import { uuidField } from '#validators/uuid'
-import {
-  formCheckbox,
-  formNumber,
-  formText,
-  fromForm,
-  type FormFields,
-} from '#validators/form'
+import { formCheckbox, formNumber, formText, fromForm, type FormFields } from '#validators/form'
 import { categoryIdsField } from '#validators/category'
 import { MAX_OPTIONS, MAX_OPTION_VALUES, MAX_VARIANTS } from '#services/catalog/variant_rules'
 

@@ -3,11 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import config from '@adonisjs/core/services/config'
 import { productListFiltersValidator } from '#validators/console_product'
-import {
-  MAX_TAKEDOWN_REASON,
-  takedownValidator,
-  updateProductValidator,
-} from '#validators/product'
+import { MAX_TAKEDOWN_REASON, takedownValidator, updateProductValidator } from '#validators/product'
 import { ProductService } from '#services/catalog/product_service'
 import {
   PRODUCT_AVAILABILITIES,

@@ -130,7 +130,8 @@ export class CatalogOverviewService {
       ...entry,
       chosen: chosen.has(entry.id),
     }))
-    const images = (await this.images.imagesOf([product.id])).get(product.id) ?? []
+    const byProduct = await this.images.imagesOf([product.id])
+    const images = byProduct.get(product.id) ?? []
     const ids = images.map((image) => image.id)
     return {
       product,
@@ -146,7 +147,8 @@ export class CatalogOverviewService {
   /** One image of a product not deleted (its delete page); 404 otherwise. */
   async productImage(productId: string, imageId: string) {
     const product = await this.products.find(productId)
-    const images = (await this.images.imagesOf([product.id])).get(product.id) ?? []
+    const byProduct = await this.images.imagesOf([product.id])
+    const images = byProduct.get(product.id) ?? []
     const image = images.find((candidate) => candidate.id === imageId)
     if (!image) throw new ImageNotFound()
     return { product, image }

@@ -1,9 +1,6 @@
 import { inject } from '@adonisjs/core'
 import Product from '#models/product'
-import {
-  ProductVariantService,
-  type VariantView,
-} from '#services/catalog/product_variant_service'
+import { ProductVariantService, type VariantView } from '#services/catalog/product_variant_service'
 import { containsPattern } from '#support/sql_like'
 import { optionsLabel } from '#services/catalog/variant_rules'
 import Shop from '#models/shop'

@@ -340,7 +340,8 @@ test.group('Console product edit: the product', (group) => {
       editPage(lamp.id),
       { ...form, description: '  ' }
     )
-    assert.isNull((await stored(lamp.id)).description)
+    const cleared = await stored(lamp.id)
+    assert.isNull(cleared.description)
     const entries = await entriesAbout(lamp.id)
     assert.deepEqual(
       entries.map((entry) => entry.changes),
@@ -460,7 +461,8 @@ test.group('Console product edit: the product', (group) => {
       editPage(shirt.id),
       { _form: 'product', name: 'Tee' }
     )
-    assert.equal((await stored(shirt.id)).name, 'Tee')
+    const renamed = await stored(shirt.id)
+    assert.equal(renamed.name, 'Tee')
   })
 
   test('an unknown or deleted product is refused and nothing is recorded', async ({
@@ -760,8 +762,9 @@ test.group('Console product edit: images', (group) => {
       { 'imageIds[0]': second.id, 'imageIds[1]': first.id }
     )
     assert.equal(flash.success, 'The images are reordered.')
+    const reordered = await imagesOf(lamp.id)
     assert.deepEqual(
-      (await imagesOf(lamp.id)).map((image) => image.id),
+      reordered.map((image) => image.id),
       [second.id, first.id]
     )
 
@@ -945,6 +948,7 @@ test.group('Console product edit: sellers stay limited to their own products', (
       .header('Authorization', await bearer(admin))
       .json({ name: 'Changed' })
     expectProblem(assert, refused, 403, 'FORBIDDEN')
-    assert.equal((await stored(shirt.id)).name, 'T-shirt')
+    const kept = await stored(shirt.id)
+    assert.equal(kept.name, 'T-shirt')
   })
 })
