@@ -26,7 +26,8 @@ export default defineConfig({
   },
   // Only a product image upload takes multipart: one file of at most 5 MB, plus the envelope.
   multipart: {
-    autoProcess: ['/api/v1/seller/products/:id/images'],
+    // A seller's upload, and an administrator's from the console's product edit page.
+    autoProcess: ['/api/v1/seller/products/:id/images', '/admin/products/:id/images'],
     convertEmptyStringsToNull: true,
     processManually: [],
     limit: '6mb',

@@ -188,9 +188,19 @@ export type ScannedRoutes = {
     'console.shipping_methods.deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.index': { paramsTuple?: []; params?: {} }
     'console.products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.confirm_take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.restore': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.variants.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.variants.update': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'variantId': ParamValue} }
+    'console.products.variants.confirm_destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'variantId': ParamValue} }
+    'console.products.variants.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'variantId': ParamValue} }
+    'console.products.images.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.images.reorder': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.images.confirm_destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'imageId': ParamValue} }
+    'console.products.images.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'imageId': ParamValue} }
     'console.webhooks.index': { paramsTuple?: []; params?: {} }
     'console.webhooks.create': { paramsTuple?: []; params?: {} }
     'console.webhooks.store': { paramsTuple?: []; params?: {} }
@@ -351,7 +361,10 @@ export type ScannedRoutes = {
     'console.shipping_methods.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.index': { paramsTuple?: []; params?: {} }
     'console.products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.confirm_take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.variants.confirm_destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'variantId': ParamValue} }
+    'console.products.images.confirm_destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'imageId': ParamValue} }
     'console.webhooks.index': { paramsTuple?: []; params?: {} }
     'console.webhooks.create': { paramsTuple?: []; params?: {} }
     'console.webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -471,7 +484,10 @@ export type ScannedRoutes = {
     'console.shipping_methods.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.index': { paramsTuple?: []; params?: {} }
     'console.products.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.edit': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.confirm_take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.variants.confirm_destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'variantId': ParamValue} }
+    'console.products.images.confirm_destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'imageId': ParamValue} }
     'console.webhooks.index': { paramsTuple?: []; params?: {} }
     'console.webhooks.create': { paramsTuple?: []; params?: {} }
     'console.webhooks.show': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -561,6 +577,8 @@ export type ScannedRoutes = {
     'console.shipping_methods.deactivate': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.take_down': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.products.restore': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.variants.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.images.store': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.webhooks.store': { paramsTuple?: []; params?: {} }
     'console.webhooks.enable': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.webhooks.disable': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -604,6 +622,9 @@ export type ScannedRoutes = {
     'console.categories.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shipping_methods.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.variants.update': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'variantId': ParamValue} }
+    'console.products.images.reorder': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.security.passkeys.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'auth.change_password': { paramsTuple?: []; params?: {} }
     'user_administration.change_user_type': { paramsTuple: [ParamValue]; params: {'userId': ParamValue} }
@@ -630,6 +651,8 @@ export type ScannedRoutes = {
     'console.coupons.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.categories.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.variants.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'variantId': ParamValue} }
+    'console.products.images.destroy': { paramsTuple: [ParamValue,ParamValue]; params: {'id': ParamValue,'imageId': ParamValue} }
     'console.security.totp.destroy': { paramsTuple?: []; params?: {} }
     'console.security.passkeys.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'seller_products.destroy': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
@@ -643,6 +666,7 @@ export type ScannedRoutes = {
     'console.categories.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.tax_rates.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
     'console.shipping_methods.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
+    'console.products.update': { paramsTuple: [ParamValue]; params: {'id': ParamValue} }
   }
 }
 declare module '@adonisjs/core/types/http' {

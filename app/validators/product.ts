@@ -8,7 +8,7 @@ import {
   type CatalogSort,
 } from '#services/catalog/catalog_service'
 import { uuidField } from '#validators/uuid'
-import { formText, fromForm } from '#validators/form'
+import { formCheckbox, formNumber, formText, fromForm, type FormFields } from '#validators/form'
 import { categoryIdsField } from '#validators/category'
 import { MAX_OPTIONS, MAX_OPTION_VALUES, MAX_VARIANTS } from '#services/catalog/variant_rules'
 
@@ -69,6 +69,69 @@ const optionValues = () =>
       }
     })
 
+/**
+ * A field the console's edit forms always send and an edit may not clear: sent blank, it reaches
+ * the rules as empty text and is refused by them (an optional field would read null as "not
+ * given"); not sent at all, it stays not given.
+ */
+function formKept(value: unknown, convert: (text: unknown) => unknown = (text) => text): unknown {
+  if (value === undefined) return undefined
+  if (value === null || (typeof value === 'string' && !value.trim())) return ''
+  return convert(value)
+}
+
+/**
+ * The console's option selects, `options[i][name]` and `options[i][value]` (an option's name can
+ * hold any character, so it is sent as a value, never in a field's name), as `optionValues`.
+ * Anything else is passed on for the rules to refuse.
+ */
+function formOptionValues(value: unknown): unknown {
+  if (value === undefined || value === null) return {}
+  if (!Array.isArray(value)) return value
+  const pairs = value.map((entry: unknown) => {
+    const { name: option, value: chosen } = (entry ?? {}) as Record<string, unknown>
+    return typeof option === 'string' ? [option, chosen ?? ''] : null
+  })
+  if (pairs.some((pair) => pair === null)) return value
+  return Object.fromEntries(pairs as [string, unknown][])
+}
+
+/**
+ * The console's product form: name, description and categories, and the one variant's SKU,
+ * price and stock on a product without options (its form has no such fields otherwise). Only
+ * these fields are read: a product's shop, options and seller's switch are not the console's.
+ */
+function productForm(fields: FormFields): FormFields {
+  return {
+    name: formKept(fields.name),
+    description: formText(fields.description, null),
+    categoryIds: fields.categoryIds ?? [],
+    sku: formKept(fields.sku),
+    price: formKept(fields.price, formNumber),
+    stock: formKept(fields.stock, formNumber),
+  }
+}
+
+/** The console's new-variant form. */
+function newVariantForm(fields: FormFields): FormFields {
+  return {
+    sku: formText(fields.sku),
+    price: formNumber(fields.price),
+    stock: formNumber(fields.stock),
+    isActive: formCheckbox(fields.isActive),
+    optionValues: formOptionValues(fields.options),
+  }
+}
+
+/** The console's form of one variant: its price, stock and switch. */
+function variantForm(fields: FormFields): FormFields {
+  return {
+    price: formKept(fields.price, formNumber),
+    stock: formKept(fields.stock, formNumber),
+    isActive: formCheckbox(fields.isActive),
+  }
+}
+
 const variantFields = {
   sku: sku(),
   price: price(),
@@ -96,31 +159,47 @@ export const createProductValidator = vine.create({
 
 /**
  * `PUT /api/v1/seller/products/{id}`: a partial update; `sku`, `price` and `stock` only for a
- * product without options.
+ * product without options. Also the console's product form (`meta: { form: true }`).
  */
-export const updateProductValidator = vine.create({
-  shopId: uuidField().optional(),
-  name: name().optional(),
-  description: description(),
-  sku: sku().optional(),
-  price: price().optional(),
-  stock: stock().optional(),
-  isActive: vine.boolean({ strict: true }).optional(),
-  categoryIds: categoryIdsField(),
-  options: options().optional(),
-})
+export const updateProductValidator = vine.create(
+  vine
+    .object({
+      shopId: uuidField().optional(),
+      name: name().optional(),
+      description: description(),
+      sku: sku().optional(),
+      price: price().optional(),
+      stock: stock().optional(),
+      isActive: vine.boolean({ strict: true }).optional(),
+      categoryIds: categoryIdsField(),
+      options: options().optional(),
+    })
+    .parse(fromForm(productForm))
+)
 
-/** `POST /api/v1/seller/products/{id}/variants`. */
-export const createVariantValidator = vine.create(variantFields)
+/**
+ * `POST /api/v1/seller/products/{id}/variants`, and the console's new-variant form
+ * (`meta: { form: true }`).
+ */
+export const createVariantValidator = vine.create(
+  vine.object(variantFields).parse(fromForm(newVariantForm))
+)
 
-/** `PUT /api/v1/seller/products/{id}/variants/{variantId}`: a partial update. */
-export const updateVariantValidator = vine.create({
-  sku: sku().optional(),
-  price: price().optional(),
-  stock: stock().optional(),
-  isActive: vine.boolean({ strict: true }).optional(),
-  optionValues: optionValues().optional(),
-})
+/**
+ * `PUT /api/v1/seller/products/{id}/variants/{variantId}`: a partial update. Also the console's
+ * form of one variant (`meta: { form: true }`).
+ */
+export const updateVariantValidator = vine.create(
+  vine
+    .object({
+      sku: sku().optional(),
+      price: price().optional(),
+      stock: stock().optional(),
+      isActive: vine.boolean({ strict: true }).optional(),
+      optionValues: optionValues().optional(),
+    })
+    .parse(fromForm(variantForm))
+)
 
 /** `GET /api/v1/seller/products`. */
 export const sellerProductListValidator = vine.create({

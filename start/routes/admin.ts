@@ -27,6 +27,8 @@ const {
   Categories,
   ShippingMethods,
   Products,
+  ProductVariants,
+  ProductImages,
   Search,
   Webhooks,
   ApiKeys,
@@ -130,12 +132,33 @@ router
           .post('/shipping-methods/:id/deactivate', [ShippingMethods, 'deactivate'])
           .as('shipping_methods.deactivate')
 
-        router.resource('products', Products).only(['index', 'show'])
+        router.resource('products', Products).only(['index', 'show', 'edit', 'update'])
         router
           .get('/products/:id/take-down', [Products, 'confirmTakeDown'])
           .as('products.confirm_take_down')
         router.post('/products/:id/take-down', [Products, 'takeDown']).as('products.take_down')
         router.post('/products/:id/restore', [Products, 'restore']).as('products.restore')
+        router
+          .post('/products/:id/variants', [ProductVariants, 'store'])
+          .as('products.variants.store')
+        router
+          .put('/products/:id/variants/:variantId', [ProductVariants, 'update'])
+          .as('products.variants.update')
+        router
+          .get('/products/:id/variants/:variantId/delete', [ProductVariants, 'confirmDestroy'])
+          .as('products.variants.confirm_destroy')
+        router
+          .delete('/products/:id/variants/:variantId', [ProductVariants, 'destroy'])
+          .as('products.variants.destroy')
+        // Multipart, parsed for this route alone (config/bodyparser.ts).
+        router.post('/products/:id/images', [ProductImages, 'store']).as('products.images.store')
+        router.put('/products/:id/images', [ProductImages, 'reorder']).as('products.images.reorder')
+        router
+          .get('/products/:id/images/:imageId/delete', [ProductImages, 'confirmDestroy'])
+          .as('products.images.confirm_destroy')
+        router
+          .delete('/products/:id/images/:imageId', [ProductImages, 'destroy'])
+          .as('products.images.destroy')
 
         router.resource('webhooks', Webhooks).only(['index', 'create', 'store', 'show'])
         router.post('/webhooks/:id/enable', [Webhooks, 'enable']).as('webhooks.enable')

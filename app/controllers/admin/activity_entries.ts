@@ -55,7 +55,7 @@ const FIELD_KINDS: Partial<Record<AuditTargetType, Record<string, FieldKind>>> =
   shipping_method: { priceCents: 'money', deletedAt: 'instant' },
   tax_rate: { rate: 'taxRate' },
   policy: { effectiveDate: 'instant' },
-  product: { takenDownAt: 'instant' },
+  product: { takenDownAt: 'instant', priceCents: 'money' },
 }
 
 /** The coupon discount types the entries need looked up: coupons whose entry lacks the type. */

@@ -3,7 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { urlFor } from '@adonisjs/core/services/url_builder'
 import config from '@adonisjs/core/services/config'
 import { productListFiltersValidator } from '#validators/console_product'
-import { MAX_TAKEDOWN_REASON, takedownValidator } from '#validators/product'
+import { MAX_TAKEDOWN_REASON, takedownValidator, updateProductValidator } from '#validators/product'
 import { ProductService } from '#services/catalog/product_service'
 import {
   PRODUCT_AVAILABILITIES,
@@ -17,6 +17,7 @@ import { CatalogOverviewService } from '#services/admin/catalog_overview_service
 import AdminActionPolicy from '#policies/admin_action_policy'
 import { activityRows } from '#controllers/admin/activity_entries'
 import { storeTimezone } from '#support/store_time'
+import { MAX_PRODUCT_IMAGES } from '#services/catalog/product_image_service'
 
 /** How the status filter names each status. */
 const STATUS_LABELS: Record<ProductAvailability, string> = {
@@ -25,7 +26,11 @@ const STATUS_LABELS: Record<ProductAvailability, string> = {
   taken_down: 'Taken down',
 }
 
-/** Console: every shop's products by shop, status and stock; take one down or restore it. */
+/**
+ * Console: every shop's products by shop, status and stock; take one down or restore it; edit
+ * one through the seller's own services (its variants and images: `ProductVariantsController`,
+ * `ProductImagesController`).
+ */
 @inject()
 export default class ProductsController {
   constructor(
@@ -68,6 +73,32 @@ export default class ProductsController {
       timezone,
       currency,
     })
+  }
+
+  /** The edit page: the product's form, its variants, a new variant's form and its images. */
+  async edit({ bouncer, params, view }: HttpContext) {
+    await bouncer.with(ProductPolicy).authorize('edit')
+    const { product, categories, images } = await this.overviews.productEdit(params.id)
+    return view.render('pages/admin/products/edit', {
+      section: 'products',
+      product,
+      defaultVariant: product.options.length === 0 ? product.$extras.variants[0] : null,
+      categories,
+      images,
+      maxImages: MAX_PRODUCT_IMAGES,
+      currency: config.get<string>('store.currency', 'USD'),
+    })
+  }
+
+  /** Saves the product's form, as its seller's edit does; the audit trail records the change. */
+  async update({ actor, bouncer, params, request, response, session }: HttpContext) {
+    await bouncer.with(ProductPolicy).authorize('edit')
+    const { price, ...fields } = await request.validateUsing(updateProductValidator, {
+      meta: { form: true },
+    })
+    const product = await this.products.update(actor, params.id, { ...fields, priceCents: price })
+    session.flash('success', `${product.name} is saved.`)
+    return response.redirect().toRoute('console.products.edit', { id: product.id })
   }
 
   /** Asks for the reason before taking a product down. */

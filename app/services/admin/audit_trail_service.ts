@@ -110,7 +110,7 @@ export function changedFields(
   for (const key of Object.keys(after)) {
     const from = jsonValue(before[key])
     const to = jsonValue(after[key])
-    if (from === to) continue
+    if (sameValue(from, to)) continue
     was[key] = from
     is[key] = to
   }
@@ -120,6 +120,15 @@ export function changedFields(
 function plain(fields: Record<string, unknown> | null | undefined) {
   if (!fields) return null
   return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, jsonValue(value)]))
+}
+
+/** Equal values, lists and objects compared by their JSON (a product's category ids). */
+function sameValue(from: unknown, to: unknown): boolean {
+  if (from === to) return true
+  if (typeof from !== 'object' || typeof to !== 'object' || from === null || to === null) {
+    return false
+  }
+  return JSON.stringify(from) === JSON.stringify(to)
 }
 
 function jsonValue(value: unknown): unknown {

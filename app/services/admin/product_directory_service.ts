@@ -1,10 +1,10 @@
 import { inject } from '@adonisjs/core'
 import Product from '#models/product'
-import { ProductVariantService } from '#services/catalog/product_variant_service'
+import { ProductVariantService, type VariantView } from '#services/catalog/product_variant_service'
 import { containsPattern } from '#support/sql_like'
 import { optionsLabel } from '#services/catalog/variant_rules'
 import Shop from '#models/shop'
-import { ProductNotFound } from '#exceptions/catalog_errors'
+import { ProductNotFound, VariantNotFound } from '#exceptions/catalog_errors'
 import { isUuid } from '#support/uuid'
 import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 
@@ -107,6 +107,18 @@ export class ProductDirectoryService {
     if (!product) throw new ProductNotFound()
     await this.withVariants([product])
     return product
+  }
+
+  /**
+   * One live variant of a product not deleted (its delete page), with the product and whether it
+   * is the last one (which stays: `LAST_VARIANT`); else a 404.
+   */
+  async variantOf(productId: string, variantId: string) {
+    const product = await this.find(productId)
+    const variants: Array<VariantView & { label: string }> = product.$extras.variants
+    const variant = variants.find((candidate) => candidate.id === variantId)
+    if (!variant) throw new VariantNotFound()
+    return { product, variant, isLast: variants.length === 1 }
   }
 
   /** Every shop by name, for the shop filter. */

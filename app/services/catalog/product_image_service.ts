@@ -20,6 +20,8 @@ import {
   ProductNotFound,
 } from '#exceptions/catalog_errors'
 import type { Actor } from '#support/actor'
+import { isAdministrator } from '#policies/roles'
+import { AuditTrail } from '#services/admin/audit_trail_service'
 
 /** The largest image accepted, in bytes (5 MB). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
@@ -54,13 +56,16 @@ export async function urlOf(storageKey: string): Promise<string> {
 
 /**
  * Product images: a seller uploads, reorders and deletes the images of their own products (anyone
- * else's is a 404). A file is judged by its bytes (magic numbers, `file-type`), never by its name or
+ * else's is a 404); an administrator does so on any shop's product from the console, each change
+ * recorded in the audit trail. A file is judged by its bytes (magic numbers, `file-type`), never by its name or
  * declared type, and stored under a key the service makes. The file is written before the row
  * and removed after the row is gone, so no network call to the store is made while the product's
  * row lock is held; a file whose row was refused is removed again.
  */
 @inject()
 export class ProductImageService {
+  constructor(protected audit: AuditTrail) {}
+
   /** Stores one image as the product's last; the 11th is a 409. */
   async upload(actor: Actor, productId: string, file: MultipartFile | null): Promise<ProductImage> {
     await this.#ownedProduct(actor, productId)
@@ -107,6 +112,7 @@ export class ProductImageService {
           position: Number(last?.position ?? 0) + 1,
         })
         await image.useTransaction(trx).save()
+        await this.#record(trx, actor, 'product.image_added', product.id, null, auditedImage(image))
         return image
       })
     } catch (error) {
@@ -129,9 +135,20 @@ export class ProductImageService {
       if (!matches) throw new ImageOrderMismatch()
       const byId = new Map(images.map((image) => [image.id, image]))
       const ordered = imageIds.map((imageId) => byId.get(imageId) as ProductImage)
+      const before = [...images].sort((a, b) => a.position - b.position).map((image) => image.id)
       for (const [index, image] of ordered.entries()) {
         image.position = index + 1
         await image.useTransaction(trx).save()
+      }
+      if (before.some((imageId, index) => imageId !== imageIds[index])) {
+        await this.#record(
+          trx,
+          actor,
+          'product.images_reordered',
+          product.id,
+          { imageIds: before },
+          { imageIds }
+        )
       }
       return ordered
     })
@@ -152,6 +169,7 @@ export class ProductImageService {
         .where('product_id', product.id)
         .where('position', '>', image.position)
         .decrement('position', 1)
+      await this.#record(trx, actor, 'product.image_deleted', product.id, auditedImage(image), null)
       return image.storageKey
     })
     await removeFiles([storageKey])
@@ -189,7 +207,30 @@ export class ProductImageService {
     return byProduct
   }
 
-  /** The seller's live product, locked when asked (PostgreSQL), or a 404. */
+  /** An administrator's change, in the audit trail; a seller's own edits are not recorded. */
+  async #record(
+    trx: TransactionClientContract,
+    actor: Actor,
+    action: 'product.image_added' | 'product.images_reordered' | 'product.image_deleted',
+    productId: string,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown> | null
+  ) {
+    if (!isAdministrator(actor.user)) return
+    await this.audit.record(trx, {
+      actor,
+      action,
+      targetType: 'product',
+      targetId: productId,
+      before,
+      after,
+    })
+  }
+
+  /**
+   * The seller's live product (any shop's for an administrator, whom the seller's routes refuse:
+   * `ProductPolicy`), locked when asked (PostgreSQL), or a 404.
+   */
   async #ownedProduct(
     actor: Actor,
     productId: string,
@@ -199,11 +240,23 @@ export class ProductImageService {
     const query = Product.query({ client: trx })
       .withScopes((scopes) => scopes.notDeleted())
       .where('products.id', productId)
-      .whereIn('shop_id', db.from('shops').select('id').where('seller_id', actor.user.id))
+    if (!isAdministrator(actor.user)) {
+      query.whereIn('shop_id', db.from('shops').select('id').where('seller_id', actor.user.id))
+    }
     if (lock && trx?.dialect.name === 'postgres') query.forUpdate()
     const product = await query.first()
     if (!product) throw new ProductNotFound()
     return product
+  }
+}
+
+/** An image as the audit trail records it. */
+function auditedImage(image: ProductImage): Record<string, unknown> {
+  return {
+    imageId: image.id,
+    position: image.position,
+    contentType: image.contentType,
+    size: image.sizeBytes,
   }
 }
 

@@ -10,6 +10,7 @@ import { pageOf, type PageRequest, type PageResult } from '#support/paging'
 import { sqlTime } from '#support/sql_time'
 import { AuditTrail } from '#services/admin/audit_trail_service'
 import type { Actor } from '#support/actor'
+import { isAdministrator } from '#policies/roles'
 import {
   ProductVariantService,
   translatingConflicts,
@@ -40,7 +41,11 @@ export interface ProductInput {
   stock?: number
 }
 
-/** A seller's products: every query is scoped to shops the seller owns. */
+/**
+ * A seller's products: every query is scoped to shops the seller owns. An administrator edits any
+ * shop's product from the console through `update` (and the variant and image services), each
+ * change recorded in the audit trail.
+ */
 @inject()
 export class ProductService {
   constructor(
@@ -113,12 +118,14 @@ export class ProductService {
    * Changes the given fields; moving to another shop needs that shop to be the seller's too, and
    * takes the product's variants with it. `sku`, `priceCents` and `stock` change the one variant
    * of a product without options (a product with options is changed per variant); options keep
-   * their names and may gain values.
+   * their names and may gain values. An administrator's change is recorded as `product.updated`
+   * with the fields it changed (none changed: nothing recorded).
    */
   async update(actor: Actor, productId: string, input: Partial<ProductInput>): Promise<Product> {
     return translatingConflicts(() =>
       db.transaction(async (trx) => {
         const product = await this.variants.lockOwned(actor, productId, trx)
+        const before = isAdministrator(actor.user) ? await this.#audited(trx, product) : null
         if (input.shopId !== undefined && input.shopId !== product.shopId) {
           const shop = await this.shops.ownedShop(actor, input.shopId, trx)
           product.shopId = shop.id
@@ -155,9 +162,40 @@ export class ProductService {
             : await this.categories.fileProduct(trx, product.id, input.categoryIds)
         const variants = await this.variants.variantsOf([product.id], { onSaleOnly: false }, trx)
         product.$extras.variants = variants.get(product.id) ?? []
+        if (before) {
+          await this.audit.recordUpdate(
+            trx,
+            actor,
+            { action: 'product.updated', targetType: 'product', targetId: product.id },
+            before,
+            await this.#audited(trx, product)
+          )
+        }
         return product
       })
     )
+  }
+
+  /**
+   * The fields of a product an edit may change, as the audit trail records them: its own, its
+   * options, its sorted category ids and, without options, its one variant's SKU, price (cents)
+   * and stock.
+   */
+  async #audited(trx: TransactionClientContract, product: Product) {
+    const fields: Record<string, unknown> = {
+      shopId: product.shopId,
+      name: product.name,
+      description: product.description,
+      isActive: product.isActive,
+      options: product.options,
+      categoryIds: await this.categories.idsOfProduct(product.id, trx),
+    }
+    if (product.options.length > 0) return fields
+    const variant = await ProductVariant.query({ client: trx })
+      .withScopes((scopes) => scopes.notDeleted())
+      .where('product_id', product.id)
+      .firstOrFail()
+    return { ...fields, sku: variant.sku, priceCents: variant.priceCents, stock: variant.stock }
   }
 
   /**

@@ -12,6 +12,8 @@ import {
   VariantNotFound,
 } from '#exceptions/catalog_errors'
 import type { Actor } from '#support/actor'
+import { isAdministrator } from '#policies/roles'
+import { AuditTrail, changedFields } from '#services/admin/audit_trail_service'
 import { isUniqueViolation } from '#support/db_errors'
 import { sqlTime } from '#support/sql_time'
 import { OutboxService } from '#services/mail/outbox_service'
@@ -58,14 +60,19 @@ const COMBINATION_INDEX = {
 }
 
 /**
- * The variants of a seller's products (docs/api/catalog.md, "Variants"). Every write locks the
- * product's row first, so the product's lowest price (`products.price_cents`, kept here) and the
- * count of its variants are judged one writer at a time; the unique indexes decide SKU and
- * combination races, and their refusals become the domain's 409 and 422.
+ * The variants of a seller's products (docs/api/catalog.md, "Variants"), which an administrator
+ * may also change on any shop's product from the console, each change recorded in the audit
+ * trail. Every write locks the product's row first, so the product's lowest price
+ * (`products.price_cents`, kept here) and the count of its variants are judged one writer at a
+ * time; the unique indexes decide SKU and combination races, and their refusals become the
+ * domain's 409 and 422.
  */
 @inject()
 export class ProductVariantService {
-  constructor(protected outbox: OutboxService) {}
+  constructor(
+    protected outbox: OutboxService,
+    protected audit: AuditTrail
+  ) {}
 
   /** Adds a variant to one of the seller's products with options. */
   async add(actor: Actor, productId: string, input: VariantInput): Promise<ProductVariant> {
@@ -83,6 +90,15 @@ export class ProductVariantService {
         }
         const [variant] = await this.insert(trx, product, [input], nextPosition(live))
         await this.refreshPrice(trx, product.id)
+        if (isAdministrator(actor.user)) {
+          await this.audit.record(trx, {
+            actor,
+            action: 'product.variant_added',
+            targetType: 'product',
+            targetId: product.id,
+            after: auditedVariant(variant),
+          })
+        }
         return variant
       })
     )
@@ -104,7 +120,21 @@ export class ProductVariantService {
       db.transaction(async (trx) => {
         const product = await this.lockOwned(actor, productId, trx)
         const variant = await this.#liveVariant(trx, product.id, variantId)
+        const before = auditedVariant(variant)
         await this.change(trx, product, variant, input)
+        const changed = changedFields(before, auditedVariant(variant))
+        if (changed && isAdministrator(actor.user)) {
+          // The variant named on both sides, as its id never changes: the entry's target is
+          // the product, whose page lists it.
+          await this.audit.record(trx, {
+            actor,
+            action: 'product.variant_updated',
+            targetType: 'product',
+            targetId: product.id,
+            before: { variantId: variant.id, ...changed.before },
+            after: { variantId: variant.id, ...changed.after },
+          })
+        }
         return variant
       })
     )
@@ -120,20 +150,35 @@ export class ProductVariantService {
       variant.deletedAt = DateTime.now()
       await variant.useTransaction(trx).save()
       await this.refreshPrice(trx, product.id)
+      if (isAdministrator(actor.user)) {
+        await this.audit.record(trx, {
+          actor,
+          action: 'product.variant_deleted',
+          targetType: 'product',
+          targetId: product.id,
+          before: auditedVariant(variant),
+          after: null,
+        })
+      }
     })
   }
 
   /**
    * The seller's product, locked until `trx` ends (PostgreSQL; SQLite runs one writer at a
-   * time); deleted products and other sellers' are a 404.
+   * time); deleted products and other sellers' are a 404. An administrator (the console) reaches
+   * any shop's product; the seller's routes are closed to administrators (`ProductPolicy`).
    */
   async lockOwned(actor: Actor, productId: string, trx: TransactionClientContract) {
-    const product = await Product.query({ client: trx })
+    const query = Product.query({ client: trx })
       .withScopes((scopes) => scopes.notDeleted())
       .where('products.id', productId)
-      .whereIn('products.shop_id', trx.from('shops').select('id').where('seller_id', actor.user.id))
-      .forUpdate()
-      .first()
+    if (!isAdministrator(actor.user)) {
+      query.whereIn(
+        'products.shop_id',
+        trx.from('shops').select('id').where('seller_id', actor.user.id)
+      )
+    }
+    const product = await query.forUpdate().first()
     if (!product) throw new ProductNotFound()
     return product
   }
@@ -278,6 +323,18 @@ export class ProductVariantService {
 export function viewOf(variant: ProductVariant): VariantView {
   return {
     id: variant.id,
+    sku: variant.sku,
+    optionValues: variant.optionValues,
+    priceCents: variant.priceCents,
+    stock: variant.stock,
+    isActive: variant.isActive,
+  }
+}
+
+/** A variant's fields as the audit trail records them: money in cents. */
+export function auditedVariant(variant: ProductVariant): Record<string, unknown> {
+  return {
+    variantId: variant.id,
     sku: variant.sku,
     optionValues: variant.optionValues,
     priceCents: variant.priceCents,

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import Product from '#models/product'
+import ProductVariant from '#models/product_variant'
 import { screenshot, seedDemoStore, openAsDemoAdmin } from '#tests/helpers/console'
 import { eachInTransaction } from '#tests/helpers/transactions'
 import { urlFor } from '@adonisjs/core/services/url_builder'
@@ -45,5 +46,20 @@ test.group('Console in a browser: products', (group) => {
     await mug.refresh()
     assert.isNull(mug.takenDownAt)
     assert.isNull(mug.takedownReason)
+  })
+
+  test('an admin edits a product’s stock from its page', async ({ visit, assert }) => {
+    await seedDemoStore()
+    const mug = await Product.findByOrFail('name', 'Stoneware Mug, Ink Blue')
+
+    const page = await openAsDemoAdmin(visit)
+    await page.goto(urlFor('console.products.show', { id: mug.id }))
+    await page.getByRole('link', { name: 'Edit', exact: true }).click()
+    await page.assertPath(urlFor('console.products.edit', { id: mug.id }))
+    await page.getByLabel('Stock', { exact: true }).fill('54')
+    await page.getByRole('button', { name: 'Save the product' }).click()
+    await page.assertTextContains('.flash.success', 'Stoneware Mug, Ink Blue is saved.')
+    const variant = await ProductVariant.findOrFail(mug.id)
+    assert.equal(variant.stock, 54)
   })
 })

@@ -17,6 +17,12 @@ import OrderReturnItem from '#models/order_return_item'
 import TaxRate from '#models/tax_rate'
 import ShippingMethod from '#models/shipping_method'
 import Product from '#models/product'
+import ProductVariant from '#models/product_variant'
+import ProductImage from '#models/product_image'
+import { randomUUID } from 'node:crypto'
+import app from '@adonisjs/core/services/app'
+import { actorOf } from '#support/actor'
+import { ProductService } from '#services/catalog/product_service'
 import { UserType } from '#enums/user_type'
 import { makeUser } from '#tests/helpers/actors'
 import { PolicyFactory } from '#database/factories/policy_factory'
@@ -52,6 +58,10 @@ interface World {
   activeMethod: ShippingMethod
   inactiveMethod: ShippingMethod
   activeProduct: Product
+  /** A product with options, two variants and two images, for the edit page's forms. */
+  optionsProduct: Product
+  variantIds: string[]
+  imageIds: string[]
   takenDownProduct: Product
   endpoint: WebhookEndpoint
   disabledEndpoint: WebhookEndpoint
@@ -90,6 +100,34 @@ async function storedReturn(order: Order, status: 'REQUESTED' | 'APPROVED') {
     refundAmountCents: 0,
   })
   return stored
+}
+
+/** A product with options made by its seller's own service, with two variants and two images. */
+async function productWithOptions(seller: User, shop: Shop) {
+  const products = await app.container.make(ProductService)
+  const optionsProduct = await products.create(actorOf(seller), {
+    shopId: shop.id,
+    name: 'Matrix shirt',
+    options: [{ name: 'Size', values: ['M', 'L', 'XL'] }],
+    variants: [
+      { sku: `MX-M-${worlds}`, priceCents: 1000, stock: 5, optionValues: { Size: 'M' } },
+      { sku: `MX-L-${worlds}`, priceCents: 1100, stock: 5, optionValues: { Size: 'L' } },
+    ],
+  })
+  const images = await ProductImage.createMany(
+    [1, 2].map((position) => ({
+      productId: optionsProduct.id,
+      storageKey: `products/${optionsProduct.id}/${randomUUID()}.png`,
+      contentType: 'image/png',
+      sizeBytes: 10,
+      position,
+    }))
+  )
+  return {
+    optionsProduct,
+    variantIds: (optionsProduct.$extras.variants as Array<{ id: string }>).map(({ id }) => id),
+    imageIds: images.map((image) => image.id),
+  }
 }
 
 let worlds = 0
@@ -133,6 +171,7 @@ async function makeWorld(): Promise<World> {
     activeMethod: await ShippingMethodFactory.create(),
     inactiveMethod: await ShippingMethodFactory.apply('inactive').create(),
     activeProduct: await ProductFactory.merge({ shopId: approvedShop.id }).create(),
+    ...(await productWithOptions(seller, approvedShop)),
     takenDownProduct: await ProductFactory.apply('takenDown')
       .merge({ shopId: approvedShop.id })
       .create(),
@@ -164,9 +203,11 @@ async function makeWorld(): Promise<World> {
 /** A console route by name, how to call it, and (for actions) the state a successful call changes. */
 interface ConsoleRoute {
   name: string
-  /** The route's `:id`, from the world of the test. */
-  params?: (world: World) => { id: string }
+  /** The route's `:id` (and `:variantId`, `:imageId`), from the world of the test. */
+  params?: (world: World) => Record<string, string>
   form?: Record<string, string>
+  /** A form that names rows of the world of the test (instead of `form`). */
+  formOf?: (world: World) => Record<string, string>
   /** A page's query string. */
   query?: Record<string, string>
   snapshot?: (world: World) => Promise<unknown>
@@ -538,6 +579,71 @@ const ROUTES: ConsoleRoute[] = [
     snapshot: (world) =>
       Product.findOrFail(world.takenDownProduct.id).then((row) => row.takenDownAt === null),
   },
+  {
+    name: 'console.products.edit',
+    params: (world) => ({ id: world.optionsProduct.id }),
+  },
+  {
+    name: 'console.products.update',
+    params: (world) => ({ id: world.activeProduct.id }),
+    form: { _form: 'product', name: 'Edited by the matrix' },
+    snapshot: (world) => Product.findOrFail(world.activeProduct.id).then((row) => row.name),
+  },
+  {
+    name: 'console.products.variants.store',
+    params: (world) => ({ id: world.optionsProduct.id }),
+    form: {
+      'options[0][name]': 'Size',
+      'options[0][value]': 'XL',
+      'sku': 'MATRIX-XL',
+      'price': '12',
+      'stock': '1',
+    },
+    snapshot: (world) =>
+      db
+        .from('product_variants')
+        .where('product_id', world.optionsProduct.id)
+        .then((rows) => rows.length),
+  },
+  {
+    name: 'console.products.variants.update',
+    params: (world) => ({ id: world.optionsProduct.id, variantId: world.variantIds[0] }),
+    form: { price: '9.5', stock: '2', isActive: 'true' },
+    snapshot: (world) =>
+      ProductVariant.findOrFail(world.variantIds[0]).then((row) => row.priceCents),
+  },
+  {
+    name: 'console.products.variants.confirm_destroy',
+    params: (world) => ({ id: world.optionsProduct.id, variantId: world.variantIds[1] }),
+  },
+  {
+    name: 'console.products.variants.destroy',
+    params: (world) => ({ id: world.optionsProduct.id, variantId: world.variantIds[1] }),
+    snapshot: (world) =>
+      ProductVariant.findOrFail(world.variantIds[1]).then((row) => row.deletedAt === null),
+  },
+  // A form without its file is refused: reaching that refusal is being let in (an upload itself:
+  // tests/functional/console/product_edit.spec.ts).
+  {
+    name: 'console.products.images.store',
+    params: (world) => ({ id: world.optionsProduct.id }),
+    reached: 'refused',
+  },
+  {
+    name: 'console.products.images.reorder',
+    params: (world) => ({ id: world.optionsProduct.id }),
+    formOf: (world) => ({ 'imageIds[0]': world.imageIds[1], 'imageIds[1]': world.imageIds[0] }),
+    snapshot: (world) => ProductImage.findOrFail(world.imageIds[0]).then((row) => row.position),
+  },
+  {
+    name: 'console.products.images.confirm_destroy',
+    params: (world) => ({ id: world.optionsProduct.id, imageId: world.imageIds[0] }),
+  },
+  {
+    name: 'console.products.images.destroy',
+    params: (world) => ({ id: world.optionsProduct.id, imageId: world.imageIds[0] }),
+    snapshot: (world) => ProductImage.find(world.imageIds[0]).then((row) => row !== null),
+  },
   { name: 'console.webhooks.index' },
   { name: 'console.webhooks.create' },
   {
@@ -635,7 +741,8 @@ function requestFor(client: ApiClient, route: ConsoleRoute, world: World): ApiRe
     return client.get(urlFor(route.name as 'console.dashboard', params)).qs(route.query ?? {})
   }
   const request = client.post(formAction(route.name as 'console.logout', params))
-  return route.form ? request.form(route.form) : request
+  const form = route.formOf?.(world) ?? route.form
+  return form ? request.form(form) : request
 }
 
 /**

@@ -40,6 +40,7 @@ const ROLE_ACTIONS: Record<keyof typeof policies, Record<string, UserType[]>> = 
     viewAny: ADMINS,
     takeDown: ADMINS,
     restore: ADMINS,
+    edit: ADMINS,
   },
   CouponPolicy: { viewAny: ADMINS, create: ADMINS, update: ADMINS, delete: ADMINS },
   LegalDocumentPolicy: { viewAny: ADMINS, create: ADMINS, update: ADMINS, deactivate: ADMINS },
