@@ -263,6 +263,20 @@ const ROUTES: ConsoleRoute[] = [
     form: { userType: 'SELLER' },
     snapshot: (world) => User.findOrFail(world.activeCustomer.id).then((row) => row.userType),
   },
+  {
+    name: 'console.users.export',
+    params: (world) => ({ id: world.activeCustomer.id }),
+  },
+  {
+    name: 'console.users.confirm_erase',
+    params: (world) => ({ id: world.activeCustomer.id }),
+  },
+  {
+    name: 'console.users.erase',
+    params: (world) => ({ id: world.activeCustomer.id }),
+    form: { confirm: 'on' },
+    snapshot: (world) => User.findOrFail(world.activeCustomer.id).then((row) => row.erasedAt),
+  },
   { name: 'console.policies.index' },
   { name: 'console.policies.create' },
   {
