@@ -2,21 +2,13 @@
 | Route registry: one file per area under start/routes/.
 */
 import router from '@adonisjs/core/services/router'
+import { UUID_ROUTE_PARAMETERS } from '#support/uuid_route_parameters'
 
 /*
 | Every resource id is a UUID. A path whose id is not one matches no route (404), so a malformed
 | id never reaches a query (PostgreSQL would reject it with an error).
 */
-for (const param of [
-  'id',
-  'userId',
-  'productId',
-  'variantId',
-  'shopId',
-  'policyId',
-  'checkoutId',
-  'imageId',
-]) {
+for (const param of UUID_ROUTE_PARAMETERS) {
   router.where(param, router.matchers.uuid())
 }
 

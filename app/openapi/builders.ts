@@ -5,6 +5,7 @@
 | (app/exceptions): an operation names the errors it may raise and the builder writes their
 | status, codes and wording, adding the ones every route of its kind shares.
 */
+import { UUID_ROUTE_PARAMETERS } from '#support/uuid_route_parameters'
 import { FRAMEWORK_ERROR_DEFINITIONS, type ErrorDefinition } from '#exceptions/describe_error'
 import {
   AccountDeactivated,
@@ -112,16 +113,7 @@ function queryParameters(schema: JsonSchema) {
  * Path parameters the router matches only with a UUID (start/routes.ts): any other value matches
  * no route, so the operation also answers ROUTE_NOT_FOUND.
  */
-const UUID_PARAMETERS = new Set([
-  'id',
-  'userId',
-  'productId',
-  'variantId',
-  'shopId',
-  'policyId',
-  'checkoutId',
-  'imageId',
-])
+const UUID_PARAMETERS = new Set(UUID_ROUTE_PARAMETERS)
 
 const takesUuid = (spec: OperationSpec) =>
   (spec.pathParams ?? []).some((name) => UUID_PARAMETERS.has(name))
