@@ -12,6 +12,7 @@ import {
   wherePriceBetween,
 } from '#queries/catalog_search'
 import { productOnSaleRow } from '#queries/product_on_sale'
+import { categoryIdsOfProduct } from '#queries/product_extras'
 import { CategoryService } from '#services/catalog/category_service'
 import { ProductImageService } from '#services/catalog/product_image_service'
 import { ProductVariantService } from '#services/catalog/product_variant_service'
@@ -107,13 +108,17 @@ export class CatalogService {
    * The hottest read of the catalog: its shop's name and its variants on sale come in the same
    * query (a join and a JSON aggregate rather than more round trips), and the row is answered as it is, without a model
    * (`ProductTransformer.fromRow`), by SQL compiled once (`CompiledQuery`): hydrating the model and
-   * building the query were half of the request's CPU (docs/performance.md, "Profile").
+   * building the query were half of the request's CPU (docs/performance.md, "Profile"). Its
+   * categories and images are two more statements compiled once.
    */
   async show(productId: string): Promise<ProductRow> {
     const row = await productOnSaleRow(productId)
     if (!row) throw new ProductNotFound()
-    const ids = await this.categories.idsOf([row.id])
-    const images = await this.images.imagesOf([row.id])
-    return { ...row, category_ids: ids.get(row.id) ?? [], images: images.get(row.id) ?? [] }
+    const categories = await categoryIdsOfProduct.rows<{ category_id: string }>([row.id])
+    return {
+      ...row,
+      category_ids: categories.map((category) => category.category_id),
+      images: await this.images.imagesOfOne(row.id),
+    }
   }
 }
