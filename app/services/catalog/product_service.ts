@@ -72,13 +72,15 @@ export class ProductService {
             name: input.name,
             description: input.description ?? null,
             options,
-            priceCents: lowestPrice(variants),
+            // Any variant's price meets the column's CHECK until `refreshPrice` sets the lowest.
+            priceCents: variants[0].priceCents,
             isActive: input.isActive ?? true,
           },
           { client: trx }
         )
         product.$setRelated('shop', shop)
         const created = await this.variants.insert(trx, product, variants)
+        product.priceCents = await this.variants.refreshPrice(trx, product.id)
         product.$extras.variants = created.map(viewOf)
         product.$extras.categoryIds = await this.categories.fileProduct(
           trx,
@@ -321,12 +323,6 @@ function initialVariants(options: ProductOption[], input: ProductInput): Variant
     throw new InvalidVariant(`A product has at most ${MAX_VARIANTS} variants`)
   }
   return input.variants
-}
-
-/** The product's starting price: the lowest of its variants on sale, else of all of them. */
-function lowestPrice(variants: VariantInput[]): number {
-  const onSale = variants.filter((variant) => variant.isActive !== false)
-  return Math.min(...(onSale.length > 0 ? onSale : variants).map((variant) => variant.priceCents))
 }
 
 /** The fields of a takedown, as the audit trail records them. */

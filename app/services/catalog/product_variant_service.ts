@@ -258,18 +258,22 @@ export class ProductVariantService {
 
   /**
    * Keeps the product's price the lowest of its live variants on sale (of its live variants when
-   * none is on sale), for the catalog's price filter and sort.
+   * none is on sale), for the catalog's price filter and sort: the one place that rule is
+   * written. Answers the price it set.
    */
-  async refreshPrice(trx: TransactionClientContract, productId: string): Promise<void> {
+  async refreshPrice(trx: TransactionClientContract, productId: string): Promise<number> {
     const lowest = `select min(price_cents) from product_variants
                      where product_id = ? and deleted_at is null`
-    await trx.rawQuery(
+    const result = await trx.rawQuery(
       `update products
           set price_cents = coalesce((${lowest} and is_active = ?), (${lowest}), price_cents),
               updated_at = ?
-        where id = ?`,
+        where id = ?
+        returning price_cents`,
       [productId, true, productId, sqlTime(DateTime.now(), trx), productId]
     )
+    const [row] = (Array.isArray(result) ? result : result.rows) as Array<{ price_cents: unknown }>
+    return Number(row.price_cents)
   }
 
   /** Moves a product's live variants with it to another shop (SKUs are unique per shop). */
